@@ -1,0 +1,35 @@
+# Spielcenter: `make run` serves the site, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: run test lint format bench worker
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	@echo ""
+	@echo "Spielcenter läuft auf http://127.0.0.1:$(PORT)/"
+	@echo "Admin anlegen: $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
+	@echo ""
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/pytest
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(VENV)/.installed
+	$(PY) manage.py bench
+
+worker: $(VENV)/.installed
+	$(VENV)/bin/celery -A config worker --loglevel=info

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+
+class RegistrationForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if username.lower().startswith("gast-"):
+            raise forms.ValidationError(_("Namen, die mit „Gast-“ beginnen, sind für Gäste reserviert."))
+        if User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("Dieser Name ist schon vergeben."))
+        return username
+
+
+class PreferencesForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("theme", "sound", "music")
+
+
+class TalerAdjustForm(forms.Form):
+    amount = forms.IntegerField(
+        label=_("Betrag"), help_text=_("positiv: gutschreiben, negativ: abziehen"), min_value=-(10**9), max_value=10**9
+    )
+    reason = forms.CharField(label=_("Grund"), max_length=150)
+    nonce = forms.CharField(widget=forms.HiddenInput, max_length=40)
+
+    def clean_amount(self) -> int:
+        amount = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError(_("Der Betrag darf nicht null sein."))
+        return amount
+
+
+class DeactivateForm(forms.Form):
+    reason = forms.CharField(label=_("Grund der Sperre"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}))

@@ -1,0 +1,235 @@
+"""Accounts and Taler: every balance change goes through ``change_balance``.
+
+Each change has an idempotency key. Calling a service twice with the same key
+changes nothing the second time. Balances never go below zero: the update is
+conditional and a database constraint backs it up.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import LedgerEntry, User, Wallet
+
+
+class TalerError(Exception):
+    """A refused Taler change; ``message`` is German, for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Booking:
+    entry: LedgerEntry
+    created: bool  # False: the key was booked before, nothing changed now
+
+
+def format_taler(amount: int) -> str:
+    """German number format: 1000 -> "1.000 Taler"."""
+    sign = "−" if amount < 0 else ""
+    return f"{sign}{abs(amount):,}".replace(",", ".") + " Taler"
+
+
+def change_balance(
+    *,
+    user: User,
+    amount: int,
+    kind: str,
+    reason: str,
+    key: str,
+    table_id: int | None = None,
+    admin: User | None = None,
+) -> Booking:
+    """Book ``amount`` (positive or negative) once for ``key``; refuses an overdraft."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise TalerError("Der Betrag muss eine ganze Zahl sein.")
+    existing = LedgerEntry.objects.filter(key=key).first()
+    if existing is not None:
+        return Booking(existing, created=False)
+    try:
+        with transaction.atomic():
+            wallet = Wallet.objects.select_for_update().get(user=user)
+            if wallet.balance + amount < 0:
+                raise TalerError(
+                    f"Nicht genug Taler: Du hast {format_taler(wallet.balance)}, "
+                    f"gebraucht werden {format_taler(-amount)}."
+                )
+            updated = Wallet.objects.filter(pk=wallet.pk, balance__gte=-amount).update(balance=F("balance") + amount)
+            if not updated:
+                raise TalerError("Nicht genug Taler.")
+            wallet.refresh_from_db(fields=["balance"])
+            entry = LedgerEntry.objects.create(
+                wallet=wallet,
+                amount=amount,
+                balance_after=wallet.balance,
+                kind=kind,
+                reason=reason,
+                key=key,
+                table_id=table_id,
+                admin=admin,
+            )
+    except IntegrityError:
+        # A parallel call booked the same key first: that booking stands.
+        existing = LedgerEntry.objects.filter(key=key).first()
+        if existing is None:
+            raise
+        return Booking(existing, created=False)
+    return Booking(entry, created=True)
+
+
+def open_wallet(*, user: User) -> Wallet:
+    """Create the wallet of a registered player with the start credit (once)."""
+    wallet, _ = Wallet.objects.get_or_create(user=user)
+    change_balance(
+        user=user,
+        amount=settings.TALER_START_CREDIT,
+        kind=LedgerEntry.Kind.START,
+        reason="Startguthaben",
+        key=f"start:{user.pk}",
+    )
+    wallet.refresh_from_db()
+    return wallet
+
+
+def register_user(*, username: str, password: str) -> User:
+    with transaction.atomic():
+        user = get_user_model().objects.create_user(username=username, password=password)
+        open_wallet(user=user)
+    return user
+
+
+def create_guest() -> User:
+    """A new guest "Gast-NNNN" with an unusable password and no wallet."""
+    model = get_user_model()
+    for _ in range(50):
+        name = f"Gast-{secrets.randbelow(10000):04d}"
+        if not model.objects.filter(username=name).exists():
+            try:
+                with transaction.atomic():
+                    guest = model(username=name, is_guest=True)
+                    guest.set_unusable_password()
+                    guest.save()
+                return guest
+            except IntegrityError:
+                continue
+    # Four digits ran out of luck: fall back to a longer, still readable number.
+    guest = model(username=f"Gast-{secrets.randbelow(10**8):08d}", is_guest=True)
+    guest.set_unusable_password()
+    guest.save()
+    return guest
+
+
+def upgrade_guest(*, guest: User, username: str, password: str) -> User:
+    """Turn a guest into a registered player; the same row keeps all it did."""
+    if not guest.is_guest:
+        raise TalerError("Dieses Konto ist schon angelegt.")
+    with transaction.atomic():
+        guest.username = username
+        guest.is_guest = False
+        guest.set_password(password)
+        guest.save(update_fields=["username", "is_guest", "password"])
+        open_wallet(user=guest)
+    return guest
+
+
+def grant_daily_allowance(*, user: User, today: date | None = None) -> Booking | None:
+    """Tagesgeld: the first visit of a day tops a balance below 100 up to 100."""
+    if user.is_guest:
+        return None
+    today = today or timezone.localdate()
+    with transaction.atomic():
+        wallet = Wallet.objects.select_for_update().filter(user=user).first()
+        if wallet is None or wallet.last_allowance == today:
+            return None
+        wallet.last_allowance = today
+        wallet.save(update_fields=["last_allowance"])
+        missing = settings.TALER_DAILY_MINIMUM - wallet.balance
+        if missing <= 0:
+            return None
+        return change_balance(
+            user=user,
+            amount=missing,
+            kind=LedgerEntry.Kind.ALLOWANCE,
+            reason="Tagesgeld",
+            key=f"tagesgeld:{user.pk}:{today.isoformat()}",
+        )
+
+
+def place_stake(*, user: User, amount: int, table_id: int, key: str) -> Booking:
+    if amount <= 0:
+        raise TalerError("Der Einsatz muss größer als null sein.")
+    if user.is_guest:
+        raise TalerError("Gäste spielen ohne Einsatz.")
+    return change_balance(
+        user=user,
+        amount=-amount,
+        kind=LedgerEntry.Kind.STAKE,
+        reason=f"Einsatz an Tisch {table_id}",
+        key=key,
+        table_id=table_id,
+    )
+
+
+def pay_out(*, user: User, amount: int, table_id: int, key: str) -> Booking:
+    if amount <= 0:
+        raise TalerError("Ein Gewinn muss größer als null sein.")
+    return change_balance(
+        user=user,
+        amount=amount,
+        kind=LedgerEntry.Kind.PAYOUT,
+        reason=f"Gewinn an Tisch {table_id}",
+        key=key,
+        table_id=table_id,
+    )
+
+
+def refund(*, user: User, amount: int, table_id: int, key: str) -> Booking:
+    if amount <= 0:
+        raise TalerError("Eine Erstattung muss größer als null sein.")
+    return change_balance(
+        user=user,
+        amount=amount,
+        kind=LedgerEntry.Kind.REFUND,
+        reason=f"Einsatz zurück von Tisch {table_id}",
+        key=key,
+        table_id=table_id,
+    )
+
+
+def admin_adjust(*, admin: User, user: User, amount: int, reason: str, key: str) -> Booking:
+    """An admin's credit (positive) or debit (negative), with the admin named.
+
+    ``key`` comes from the form that was shown, so a submitted twice books once.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise TalerError("Bitte einen Grund angeben.")
+    if amount == 0:
+        raise TalerError("Der Betrag darf nicht null sein.")
+    return change_balance(
+        user=user,
+        amount=amount,
+        kind=LedgerEntry.Kind.ADMIN,
+        reason=f"{reason} (durch {admin.username})"[:200],
+        key=f"admin:{key}",
+        admin=admin,
+    )
+
+
+def deactivate_user(*, user: User, reason: str) -> None:
+    reason = reason.strip()
+    if not reason:
+        raise TalerError("Bitte einen Grund für die Sperre angeben.")
+    user.is_active = False
+    user.deactivation_reason = reason
+    user.save(update_fields=["is_active", "deactivation_reason"])

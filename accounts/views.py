@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
+
+from accounts import selectors, services
+from accounts.forms import PreferencesForm, RegistrationForm
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    """New account; from a guest session it upgrades the same user."""
+    guest = request.user if request.user.is_authenticated and request.user.is_guest else None
+    if request.user.is_authenticated and guest is None:
+        return redirect("accounts:profile")
+    form = RegistrationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        username, password = form.cleaned_data["username"], form.cleaned_data["password1"]
+        if guest is not None:
+            user = services.upgrade_guest(guest=guest, username=username, password=password)
+            messages.success(request, "Dein Konto ist angelegt. Alles, was du als Gast gespielt hast, bleibt erhalten.")
+        else:
+            user = services.register_user(username=username, password=password)
+            messages.success(request, "Willkommen im Spielcenter! Du hast 1.000 Taler Startguthaben.")
+        login(request, user, backend=BACKEND)
+        return redirect("accounts:profile")
+    return render(request, "accounts/registrieren.html", {"form": form, "guest": guest})
+
+
+@require_POST
+def guest(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    user = services.create_guest()
+    login(request, user, backend=BACKEND)
+    messages.info(request, f"Du spielst als {user.username} – ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
+    return redirect(request.POST.get("next") or "home")
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    form = PreferencesForm(request.POST or None, instance=user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Einstellungen gespeichert.")
+        return redirect("accounts:profile")
+    context = {
+        "form": form,
+        "wallet": selectors.wallet_of(user),
+        "ledger": selectors.ledger_of(user),
+    }
+    return render(request, "accounts/profil.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/anmelden.html"
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    next_page = reverse_lazy("home")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/passwort.html"
+    success_url = reverse_lazy("accounts:profile")
+
+    def form_valid(self, form):  # type: ignore[no-untyped-def]
+        messages.success(self.request, "Dein Passwort ist geändert.")
+        return super().form_valid(form)

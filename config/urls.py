@@ -1,0 +1,17 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+admin.site.site_header = "Spielcenter – Verwaltung"
+admin.site.site_title = "Spielcenter"
+admin.site.index_title = "Verwaltung"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("konto/", include("accounts.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"

@@ -1,0 +1,3 @@
+"""Websocket routes (the counterpart of urls.py for Channels)."""
+
+websocket_urlpatterns: list = []

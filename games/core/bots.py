@@ -1,0 +1,34 @@
+"""The bot interface shared by all games.
+
+A bot is a function ``choose(view, legal, rng, *, budget) -> Choice``. It gets
+exactly what the seat it plays may know (the engine's ``view`` for that seat)
+and the legal actions of that seat, never the full state: "Der Computer sieht
+nie mehr als du."  ``budget`` is the number of playouts a searching bot may
+spend; simple bots ignore it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+LEVELS = ("leicht", "normal", "stark")
+LEVEL_LABELS = {"leicht": "leicht", "normal": "normal", "stark": "stark"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A bot's decision with a short German reason (for the log and for "Rat")."""
+
+    action: dict[str, Any]
+    reason: str
+
+
+BotFn = Callable[..., Choice]
+
+
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS}")
+    return level

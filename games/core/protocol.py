@@ -1,0 +1,67 @@
+"""The engine protocol every game implements.
+
+An engine is a plain Python module (no Django imports) that exposes the
+functions below. The table runtime, the bots, the replay command and the
+benchmarks only ever talk to a game through them.
+
+State is plain data: an engine keeps its own dataclasses and converts them
+with ``dump``/``load`` to JSON-compatible dicts. An action is a small JSON
+object (a dict with a ``"type"`` key). ``apply`` never modifies the state it
+is given: it returns the next state and a list of events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow. ``message`` is German, for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Engine(Protocol):
+    """What a game module provides (checked structurally, never subclassed)."""
+
+    SLUG: str
+    NAME: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+
+    def default_options(self) -> JSON:
+        """The options a free game starts with."""
+
+    def clean_options(self, options: JSON, players: int) -> JSON:
+        """Validated, complete options; raises IllegalAction with a German message."""
+
+    def new_game(self, *, seed: int, players: int, options: JSON) -> Any:
+        """The first state of a game. All randomness derives from ``seed``."""
+
+    def dump(self, state: Any) -> JSON:
+        """The state as JSON-compatible data."""
+
+    def load(self, data: JSON) -> Any:
+        """The inverse of ``dump``."""
+
+    def to_move(self, state: Any) -> list[int]:
+        """The seats that may act now (several for simultaneous decisions)."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[JSON]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+
+    def apply(self, state: Any, seat: int, action: JSON) -> tuple[Any, list[JSON]]:
+        """Validate and perform; returns (next state, events). Raises IllegalAction."""
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: a spectator). The only way out for hidden data."""
+
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended."""
+
+    def result(self, state: Any) -> JSON:
+        """Final result: ``{"points": [..], "places": [..], ...}``; places are 1-based, ties share."""

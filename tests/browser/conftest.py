@@ -1,0 +1,109 @@
+"""Browser tests: a real Daphne process serves the site, real Chromium drives it.
+
+The server gets its own database (a temporary SQLite file, or a fresh
+PostgreSQL database when DATABASE_URL points to PostgreSQL), so the test
+process never shares a connection with it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _server_database(tmp: Path) -> tuple[str, callable]:
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        name = f"spielcenter_browser_{uuid.uuid4().hex[:8]}"
+        base = url.rsplit("/", 1)[0]
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+        def drop() -> None:
+            with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+        return f"{base}/{name}", drop
+    return f"sqlite:///{tmp / 'browser.sqlite3'}", lambda: None
+
+
+@pytest.fixture(scope="session")
+def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a Daphne server running the whole site in a subprocess."""
+    tmp = tmp_path_factory.mktemp("site")
+    database_url, drop = _server_database(tmp)
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "1", "FAST_PASSWORD_HASHER": "1"}
+    env.setdefault("TABLE_TEMPO_FACTOR", "0.2")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True
+    )
+    port = _free_port()
+    log = open(tmp / "server.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        raise RuntimeError("server did not start: " + (tmp / "server.log").read_text())
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+    log.close()
+    drop()
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("Chromium is required (REQUIRE_BROWSER is set) but /usr/bin/chromium is missing")
+        pytest.skip("Chromium not installed: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_site):  # type: ignore[no-untyped-def]
+    context = browser.new_context(base_url=live_site, locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
