@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
@@ -33,9 +34,9 @@ class UserAdmin(BaseUserAdmin):
     list_display = ("username", "is_guest", "is_active", "balance", "date_joined", "last_login")
     list_filter = ("is_guest", "is_active", "is_staff")
     search_fields = ("username", "email")
-    readonly_fields = ("deactivation_reason", "last_login", "date_joined")
+    readonly_fields = ("deactivation_reason", "last_login", "date_joined", "ledger")
     fieldsets = BaseUserAdmin.fieldsets + (
-        (_("Spielcenter"), {"fields": ("is_guest", "deactivation_reason", "theme", "sound", "music")}),
+        (_("Spielcenter"), {"fields": ("is_guest", "deactivation_reason", "theme", "sound", "music", "ledger")}),
     )
     actions = ["deactivate_with_reason"]
 
@@ -43,6 +44,21 @@ class UserAdmin(BaseUserAdmin):
     def balance(self, obj: User) -> str:
         wallet = getattr(obj, "wallet", None)
         return services.format_taler(wallet.balance) if wallet else "–"
+
+    @admin.display(description=_("Buchungen"))
+    def ledger(self, obj: User) -> str:
+        entries = LedgerEntry.objects.filter(wallet__user=obj).order_by("-created", "-id")[:50]
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (e.created.strftime("%d.%m.%Y %H:%M"), e.reason, f"{e.amount:+d}", e.balance_after)
+                for e in entries
+            ),
+        )
+        if not entries:
+            return "–"
+        return format_html("<table><tr><th>Datum</th><th>Grund</th><th>Betrag</th><th>Stand</th></tr>{}</table>", rows)
 
     @admin.action(description=_("Ausgewählte Spieler mit Grund sperren"))
     def deactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
