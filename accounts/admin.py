@@ -51,10 +51,7 @@ class UserAdmin(BaseUserAdmin):
         rows = format_html_join(
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            (
-                (e.created.strftime("%d.%m.%Y %H:%M"), e.reason, f"{e.amount:+d}", e.balance_after)
-                for e in entries
-            ),
+            ((e.created.strftime("%d.%m.%Y %H:%M"), e.reason, f"{e.amount:+d}", e.balance_after) for e in entries),
         )
         if not entries:
             return "–"

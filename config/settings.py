@@ -90,6 +90,13 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # Hot table fragments only (rendered on every move); pages stay Django templates.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja2.environment", "autoescape": True, "auto_reload": DEBUG},
+    },
 ]
 
 DATABASES = {
@@ -204,6 +211,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Table runtime: Tempo multiplier (tests speed computers up) and where computer moves run.
+TABLE_TEMPO_FACTOR = float(os.environ.get("TABLE_TEMPO_FACTOR", "1.0"))
+COMPUTER_DISPATCH = os.environ.get("COMPUTER_DISPATCH", "auto")  # "inline" runs them in the caller
+WS_MESSAGES_PER_SECOND = 8
+WS_MESSAGE_BURST = 20
+WS_MAX_MESSAGE_BYTES = 4096
 
 # Taler amounts (SUPPLEMENT.md, "The site").
 TALER_START_CREDIT = 1000

@@ -10,6 +10,8 @@ admin.site.index_title = "Verwaltung"
 urlpatterns = [
     path("", views.home, name="home"),
     path("konto/", include("accounts.urls")),
+    path("", include("lobby.urls")),
+    path("spiele/", include("games.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -29,8 +29,14 @@ def test_wallet_action_credits_with_admin_and_reason_once(admin_client):
     ).content.decode()
     assert "Taler gutschreiben/abziehen" in form
     nonce = form.split('name="nonce" value="')[1].split('"')[0]
-    data = {"action": "adjust_taler", "_selected_action": [wallet.pk], "apply": "1", "amount": "250",
-            "reason": "Turniersieg", "nonce": nonce}
+    data = {
+        "action": "adjust_taler",
+        "_selected_action": [wallet.pk],
+        "apply": "1",
+        "amount": "250",
+        "reason": "Turniersieg",
+        "nonce": nonce,
+    }
     admin_client.post("/admin/accounts/wallet/", data)
     admin_client.post("/admin/accounts/wallet/", data)  # double submit
     wallet.refresh_from_db()
@@ -42,8 +48,14 @@ def test_wallet_action_credits_with_admin_and_reason_once(admin_client):
 def test_wallet_action_refuses_overdraft(admin_client):
     player = services.register_user(username="paul", password="Kleister-1929!")
     wallet = Wallet.objects.get(user=player)
-    data = {"action": "adjust_taler", "_selected_action": [wallet.pk], "apply": "1", "amount": "-5000",
-            "reason": "Test", "nonce": "abc"}
+    data = {
+        "action": "adjust_taler",
+        "_selected_action": [wallet.pk],
+        "apply": "1",
+        "amount": "-5000",
+        "reason": "Test",
+        "nonce": "abc",
+    }
     response = admin_client.post("/admin/accounts/wallet/", data, follow=True)
     assert "Nicht genug Taler" in response.content.decode()
     wallet.refresh_from_db()

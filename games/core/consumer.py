@@ -1,0 +1,150 @@
+"""The one websocket consumer for every game's table (``/ws/tisch/<id>/``).
+
+Clients send htmx ``ws-send`` messages (form values as JSON: ``action`` and
+``version``, or ``rat``). The consumer applies them through the runtime off
+the event loop; after commit the runtime tells the group the new version, and
+every connection renders its own seat's fragments and sends only those that
+changed since it last sent them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games.core import fragments, notify, runtime, snapshot
+from games.core.protocol import IllegalAction
+
+
+class TokenBucket:
+    """Per-connection message rate limit."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _load_current(table_id: int) -> snapshot.Snapshot | None:
+    return snapshot.current_for_table(table_id)
+
+
+def _load_version(table_id: int, match_id: int, version: int) -> snapshot.Snapshot | None:
+    return snapshot.get(match_id, version) or snapshot.current_for_table(table_id)
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.sent: dict[str, str] = {}
+        self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
+        self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
+        snap = await database_sync_to_async(_load_current)(self.table_id)
+        if snap is None:
+            await self.close(code=4404)
+            return
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
+        await self.accept()
+        await self.send_snapshot(snap)
+        # A computer whose move was lost (process restart) is asked again; harmless if it is not.
+        await database_sync_to_async(runtime.schedule_computers)(match_id=snap.match_id)
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            await self.send_error("Zu viele Nachrichten – bitte etwas langsamer.")
+            return
+        if text_data is None or len(text_data) > settings.WS_MAX_MESSAGE_BYTES:
+            await self.send_error("Diese Nachricht kann der Tisch nicht lesen.")
+            return
+        try:
+            data = json.loads(text_data)
+            if not isinstance(data, dict):
+                raise ValueError
+        except ValueError:
+            await self.send_error("Diese Nachricht kann der Tisch nicht lesen.")
+            return
+        snap = await self.current_snapshot()
+        seat = snap.user_seat(self.user_id) if snap else None
+        if snap is None or seat is None:
+            await self.send_error("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+            return
+        try:
+            if data.get("rat"):
+                await self.send_advice(snap, seat)
+                return
+            action, version = self.parse_action(data)
+            await database_sync_to_async(runtime.submit)(
+                match_id=snap.match_id, seat=seat, action=action, expected_version=version
+            )
+        except IllegalAction as error:
+            await self.send_error(error.message)
+            if isinstance(error, runtime.StaleAction):
+                await self.send_snapshot(await self.current_snapshot(), force=True)
+
+    @staticmethod
+    def parse_action(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        try:
+            raw = data["action"]
+            action = json.loads(raw) if isinstance(raw, str) else raw
+            version = int(data["version"])
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction("Dieser Zug ist unvollständig.")
+        return action, version
+
+    async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
+        if snap.kind != "solo" or not snap.table_options.get("rat", True):
+            raise IllegalAction("Rat gibt es hier nicht.")
+        match = await database_sync_to_async(runtime.match_for_advice)(snap.match_id)
+        choice = await database_sync_to_async(runtime.advice)(match=match, seat=seat)
+        html = fragments.render_template(
+            "games/core/advice.html", {"reason": choice.reason, "action": json.dumps(choice.action)}
+        )
+        await self.send(text_data=html)
+
+    async def current_snapshot(self) -> snapshot.Snapshot | None:
+        return await database_sync_to_async(_load_current)(self.table_id)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        match_id, version = event.get("match", -1), event["version"]
+        if match_id == self.position[0] and version <= self.position[1]:
+            return
+        snap = snapshot.get(match_id, version)
+        if snap is None:  # another process wrote it, or the cache is cold: one query
+            snap = await database_sync_to_async(_load_version)(self.table_id, match_id, version)
+        if snap is not None:
+            await self.send_snapshot(snap)
+
+    async def send_snapshot(self, snap: snapshot.Snapshot | None, force: bool = False) -> None:
+        if snap is None:
+            return
+        if not force and (snap.match_id, snap.version) <= self.position:
+            return
+        self.position = (snap.match_id, snap.version)
+        seat = snap.user_seat(self.user_id)
+        rendered = fragments.render(snap, seat)
+        changed = [fragments.out_of_band(html) for key, html in rendered.items() if force or self.sent.get(key) != html]
+        self.sent.update(rendered)
+        if changed:
+            await self.send(text_data="\n".join(changed))
+
+    async def send_error(self, message: str) -> None:
+        await self.send(text_data=fragments.error_fragment(message))

@@ -1,0 +1,185 @@
+"""The table runtime: start a match, apply an action, persist, notify.
+
+One function, ``submit``, applies every action, a human's or a computer's:
+it locks the match row, checks the expected version (a stale or duplicated
+action is refused, never applied twice), runs the engine, stores the new
+state together with the action record in one transaction, and after commit
+tells the table's group the new version and schedules computer seats.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.core import dispatch, notify, registry, snapshot
+from games.core.protocol import IllegalAction
+from games.core.rng import draw_rng, new_seed
+from lobby.models import ActionRecord, Match, Seat, Table
+
+log = logging.getLogger(__name__)
+
+MAX_ACTION_KEYS = 12
+
+
+class StaleAction(IllegalAction):
+    """The action was meant for an older version of the game."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    match_id: int
+    version: int
+    events: list[dict[str, Any]]
+    finished: bool
+
+
+def players_of(table: Table) -> list[dict[str, Any]]:
+    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    return [{"name": s.name, "user_id": s.user_id, "bot": s.bot_level or None} for s in seats]
+
+
+def start_match(*, table: Table, seed: int | None = None) -> Match:
+    """Create the next match at ``table`` with its current seats and options."""
+    engine = registry.engine(table.game)
+    players = players_of(table)
+    options = {**table.options, "names": [p["name"] for p in players]}
+    seed = new_seed() if seed is None else seed
+    state = engine.new_game(seed=seed, players=len(players), options=options)
+    with transaction.atomic():
+        number = (
+            Match.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+        ) + 1
+        match = Match.objects.create(
+            table=table,
+            number=number,
+            game=table.game,
+            seed=seed,
+            options=options,
+            players=players,
+            state=engine.dump(state),
+        )
+        Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
+        transaction.on_commit(lambda: after_commit(match.pk, table.pk, match.version))
+    return match
+
+
+def check_action(action: Any) -> dict[str, Any]:
+    """Shape check before the engine sees it: a small JSON object with a type."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("Unbekannter Zug.")
+    if len(action) > MAX_ACTION_KEYS:
+        raise IllegalAction("Unbekannter Zug.")
+    return action
+
+
+def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_bot: bool = False) -> Outcome:
+    """Apply ``action`` for ``seat`` if the match is still at ``expected_version``."""
+    action = check_action(action)
+    try:
+        with transaction.atomic():
+            match = Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
+            if match.status != Match.Status.PLAYING:
+                raise IllegalAction("Die Partie ist schon vorbei.")
+            if expected_version != match.version:
+                raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
+            engine = registry.engine(match.game)
+            state = engine.load(match.state)
+            if seat not in engine.to_move(state):
+                raise IllegalAction("Du bist gerade nicht dran.")
+            new_state, events = engine.apply(state, seat, action)
+            match.state = engine.dump(new_state)
+            match.version += 1
+            finished = engine.is_over(new_state)
+            fields = ["state", "version"]
+            if finished:
+                match.status = Match.Status.FINISHED
+                match.result = engine.result(new_state)
+                match.finished = timezone.now()
+                fields += ["status", "result", "finished"]
+            match.save(update_fields=fields)
+            ActionRecord.objects.create(
+                match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
+            )
+            if finished:
+                Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+            version, table_id = match.version, match.table_id
+            previous = snapshot.get(match_id, version - 1)
+
+            def committed() -> None:
+                if previous is not None:
+                    snapshot.after_action(match, previous, events)
+                after_commit(match_id, table_id, version)
+
+            transaction.on_commit(committed)
+    except IntegrityError:
+        # A parallel writer stored this version first (backs up the row lock).
+        raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
+    return Outcome(match_id=match_id, version=version, events=events, finished=finished)
+
+
+def after_commit(match_id: int, table_id: int, version: int) -> None:
+    notify.table_changed(table_id=table_id, match_id=match_id, version=version)
+    schedule_computers(match_id=match_id)
+
+
+def computer_seats_to_move(match: Match) -> list[int]:
+    if match.status != Match.Status.PLAYING:
+        return []
+    engine = registry.engine(match.game)
+    state = engine.load(match.state)
+    return [seat for seat in engine.to_move(state) if match.players[seat].get("bot")]
+
+
+def schedule_computers(*, match_id: int) -> None:
+    """Ask the computer seats that may act now to move (idempotent: tasks check the version)."""
+    match = Match.objects.select_related("table").get(pk=match_id)
+    delay = dispatch.tempo_delay(match.table.options.get("tempo", "normal"))
+    for seat in computer_seats_to_move(match):
+        dispatch.schedule_computer(match_id=match.pk, seat=seat, version=match.version, delay=delay)
+
+
+def computer_move(*, match_id: int, seat: int, version: int) -> Outcome | None:
+    """Let the computer act for ``seat`` if the match is still at ``version``."""
+    match = Match.objects.get(pk=match_id)
+    if match.version != version or match.status != Match.Status.PLAYING:
+        return None
+    level = match.players[seat].get("bot")
+    if not level:
+        return None
+    engine = registry.engine(match.game)
+    state = engine.load(match.state)
+    if seat not in engine.to_move(state):
+        return None
+    choice = choose_for(match=match, state=state, seat=seat, level=level)
+    try:
+        return submit(match_id=match_id, seat=seat, action=choice.action, expected_version=version, by_bot=True)
+    except StaleAction:
+        return None
+
+
+def choose_for(*, match: Match, state: Any, seat: int, level: str):  # type: ignore[no-untyped-def]
+    """A bot's choice from the seat's view only ("Der Computer sieht nie mehr als du")."""
+    engine = registry.engine(match.game)
+    bots = registry.bots(match.game)
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    rng = draw_rng(match.seed, 1_000_000 + match.version * 8 + seat)
+    return bots.BOTS[level](view, legal, rng)
+
+
+def match_for_advice(match_id: int) -> Match:
+    return Match.objects.get(pk=match_id)
+
+
+def advice(*, match: Match, seat: int):  # type: ignore[no-untyped-def]
+    """Rat: what the strong computer would do for ``seat``, with its reason."""
+    engine = registry.engine(match.game)
+    state = engine.load(match.state)
+    if seat not in engine.to_move(state):
+        raise IllegalAction("Rat gibt es, wenn du dran bist.")
+    return choose_for(match=match, state=state, seat=seat, level="stark")

@@ -1,0 +1,102 @@
+"""What a connection needs to render a table at one version, cached per process.
+
+After a commit the writer puts the new snapshot here, so the connections in
+the same process render without touching the database. Other processes (or a
+cold cache) load it with one query.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Any
+
+from lobby.models import ActionRecord, Match
+
+LOG_LENGTH = 40
+_CACHE_SIZE = 512
+
+
+@dataclass
+class Snapshot:
+    table_id: int
+    match_id: int
+    number: int
+    version: int
+    game: str
+    kind: str
+    status: str
+    options: dict[str, Any]
+    table_options: dict[str, Any]
+    players: list[dict[str, Any]]
+    state: dict[str, Any]
+    result: dict[str, Any] | None
+    log: list[dict[str, Any]]  # recent events, oldest first
+    loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
+
+    def user_seat(self, user_id: int | None) -> int | None:
+        for index, player in enumerate(self.players):
+            if user_id is not None and player.get("user_id") == user_id and not player.get("bot"):
+                return index
+        return None
+
+
+_cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
+_lock = Lock()
+
+
+def put(snapshot: Snapshot) -> None:
+    with _lock:
+        _cache[(snapshot.match_id, snapshot.version)] = snapshot
+        _cache.move_to_end((snapshot.match_id, snapshot.version))
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def get(match_id: int, version: int) -> Snapshot | None:
+    with _lock:
+        return _cache.get((match_id, version))
+
+
+def from_match(match: Match, log: list[dict[str, Any]] | None = None) -> Snapshot:
+    if log is None:
+        records = ActionRecord.objects.filter(match=match).order_by("-version").values_list("events", flat=True)
+        log = [event for events in reversed(list(records[:LOG_LENGTH])) for event in events][-LOG_LENGTH:]
+    table = match.table
+    return Snapshot(
+        table_id=match.table_id,
+        match_id=match.pk,
+        number=match.number,
+        version=match.version,
+        game=match.game,
+        kind=table.kind,
+        status=match.status,
+        options=match.options,
+        table_options=table.options,
+        players=match.players,
+        state=match.state,
+        result=match.result,
+        log=log,
+    )
+
+
+def current_for_table(table_id: int) -> Snapshot | None:
+    """The newest match of a table (one query for the match, one for its log)."""
+    match = Match.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
+    if match is None:
+        return None
+    cached = get(match.pk, match.version)
+    if cached is not None:
+        return cached
+    snap = from_match(match)
+    put(snap)
+    return snap
+
+
+def after_action(match: Match, previous: Snapshot, events: list[dict[str, Any]]) -> Snapshot:
+    """The snapshot after an action, built from the previous one without a query."""
+    log = previous.log[-LOG_LENGTH:] + events
+    snap = from_match(match, log=log[-LOG_LENGTH:])
+    put(snap)
+    return snap

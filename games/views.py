@@ -1,0 +1,42 @@
+"""A game's page (/spiele/<slug>/): modes, options, rules, and "Freie Partie"."""
+
+from __future__ import annotations
+
+import importlib
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from accounts import services as accounts
+from games.core import registry
+from games.core.protocol import IllegalAction
+from lobby import services as lobby
+
+
+def _game_forms(slug: str):  # type: ignore[no-untyped-def]
+    try:
+        registry.engine(slug)
+    except registry.UnknownGame:
+        raise Http404("Dieses Spiel gibt es nicht.")
+    return importlib.import_module(f"{registry.GAME_PACKAGES[slug]}.forms")
+
+
+def detail(request: HttpRequest, slug: str) -> HttpResponse:
+    forms = _game_forms(slug)
+    form = forms.FreeGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        if not user.is_authenticated:
+            user = accounts.create_guest()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.info(request, f"Du spielst als {user.username} – ohne Einsatz.")
+        try:
+            table = lobby.create_solo_table(user=user, game=slug, **form.table_settings())
+        except IllegalAction as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("lobby:table", table_id=table.pk)
+    engine = registry.engine(slug)
+    return render(request, f"games/{slug}/detail.html", {"form": form, "game": engine})

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    """A place to play: a game, its options and seats. Each game played there is a Match."""
+
+    class Kind(models.TextChoices):
+        SOLO = "solo", _("allein gegen Computer")
+        LIVE = "live", _("mit anderen")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("offen")
+        PLAYING = "playing", _("läuft")
+        FINISHED = "finished", _("beendet")
+        CLOSED = "closed", _("geschlossen")
+
+    game = models.CharField(_("Spiel"), max_length=20)
+    kind = models.CharField(_("Art"), max_length=10, choices=Kind.choices, default=Kind.SOLO)
+    status = models.CharField(_("Status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    options = models.JSONField(_("Optionen"), default=dict)
+    places = models.PositiveSmallIntegerField(_("Plätze"))
+    bot_level = models.CharField(_("Computerstärke"), max_length=10, default="normal")
+    stake = models.PositiveIntegerField(_("Einsatz"), default=0)
+    clock_seconds = models.PositiveIntegerField(_("Bedenkzeit (s)"), null=True, blank=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Tisch {self.pk} ({self.game})"
+
+
+class Seat(models.Model):
+    """A place at a table: a human (``user``) or a computer (``bot_level``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("Platz"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True)
+    bot_level = models.CharField(_("Computer"), max_length=10, blank=True)
+    name = models.CharField(_("Name"), max_length=60)
+
+    class Meta:
+        verbose_name = _("Platz")
+        verbose_name_plural = _("Plätze")
+        ordering = ["table", "index"]
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}/{self.index}: {self.name}"
+
+
+class Match(models.Model):
+    """One game at a table: its record (seed, options, players), state and version."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("läuft")
+        FINISHED = "finished", _("beendet")
+        ABORTED = "aborted", _("abgebrochen")
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="matches")
+    number = models.PositiveIntegerField(_("Partie Nr."), default=1)
+    game = models.CharField(_("Spiel"), max_length=20)
+    seed = models.BigIntegerField(_("Startwert"))
+    options = models.JSONField(_("Optionen"))
+    players = models.JSONField(_("Spieler"))  # [{"name", "user_id", "bot"}] by seat
+    state = models.JSONField(_("Zustand"))
+    version = models.PositiveIntegerField(_("Version"), default=0)
+    status = models.CharField(_("Status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
+    result = models.JSONField(_("Ergebnis"), null=True, blank=True)
+    deadline = models.DateTimeField(_("Frist"), null=True, blank=True)
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("Partie")
+        verbose_name_plural = _("Partien")
+        ordering = ["-started"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="match_unique_number")]
+
+    def __str__(self) -> str:
+        return f"Partie {self.pk} an Tisch {self.table_id}"
+
+
+class ActionRecord(models.Model):
+    """Every accepted action, in order: with seed and options it replays the match."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField(_("Version"))  # the match version this action produced
+    seat = models.PositiveSmallIntegerField(_("Platz"))
+    action = models.JSONField(_("Aktion"))
+    by_bot = models.BooleanField(_("vom Computer"), default=False)
+    events = models.JSONField(_("Ereignisse"), default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Zug")
+        verbose_name_plural = _("Züge")
+        ordering = ["match", "version"]
+        constraints = [models.UniqueConstraint(fields=["match", "version"], name="action_unique_version")]
+
+    def __str__(self) -> str:
+        return f"Partie {self.match_id}, Version {self.version}: {self.action}"

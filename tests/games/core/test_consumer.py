@@ -1,0 +1,138 @@
+"""The table consumer with Channels' WebsocketCommunicator and the real ASGI stack."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games.core import runtime
+from lobby.models import Match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+async def connect(table_id: int, user=None, origin: str = "http://127.0.0.1:8000") -> WebsocketCommunicator:
+    headers = [(b"origin", origin.encode()), (b"host", b"127.0.0.1:8000")]
+    if user is not None:
+        cookie = await database_sync_to_async(session_cookie)(user)
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/tisch/{table_id}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def receive_until(communicator: WebsocketCommunicator, needle: str, tries: int = 10) -> str:
+    for _ in range(tries):
+        text = await communicator.receive_from(timeout=3)
+        if needle in text:
+            return text
+    raise AssertionError(f"never received {needle!r}")
+
+
+@pytest_asyncio.fixture
+async def two_players(make_table):
+    table = await database_sync_to_async(make_table)(humans=2)
+    match = await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    a = await connect(table.pk, table.users[0])
+    b = await connect(table.pk, table.users[1])
+    yield table, match, a, b
+    await a.disconnect()
+    await b.disconnect()
+
+
+async def test_each_connection_sees_only_its_own_hand(two_players):
+    table, match, a, b = two_players
+    first_a = await a.receive_from()
+    first_b = await b.receive_from()
+    assert 'id="board"' in first_a and "Platz 0: wähle" in first_a
+    assert "Platz 1: wähle" in first_b and "Platz 0" not in first_b
+    await a.send_to(text_data=json.dumps({"action": json.dumps({"type": "pick", "n": 2}), "version": "0"}))
+    update_a = await receive_until(a, 'id="hand"')
+    assert "gewählt 2" in update_a and 'hx-swap-oob="true"' in update_a
+    update_b = await receive_until(b, 'id="board"')
+    assert "gewählt 2" not in update_b  # b never learns a's secret pick
+    assert 'id="hand"' not in update_b  # b's own hand did not change: not sent again
+
+
+async def test_stale_version_is_refused_with_german_message(two_players):
+    table, match, a, b = two_players
+    await a.receive_from()
+    await b.receive_from()
+    await a.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 1}, "version": 0}))
+    await receive_until(b, "v1")
+    await b.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 3}, "version": 0}))
+    error = await receive_until(b, "table-error")
+    assert "zu spät" in error
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("kein json", "nicht lesen"),
+        (json.dumps([1, 2]), "nicht lesen"),
+        (json.dumps({"version": 0}), "unvollständig"),
+        (json.dumps({"action": "{kaputt", "version": 0}), "unvollständig"),
+        (json.dumps({"action": {"type": "pick", "n": 9}, "version": 0}), "Wähle 1, 2 oder 3"),
+        ("x" * 10000, "nicht lesen"),
+    ],
+)
+async def test_malformed_messages_get_german_error_and_change_nothing(two_players, message, expected):
+    table, match, a, b = two_players
+    await a.receive_from()
+    await a.send_to(text_data=message)
+    error = await receive_until(a, "table-error")
+    assert expected in error
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 0
+
+
+async def test_spectator_cannot_act(make_table):
+    table = await database_sync_to_async(make_table)(humans=2)
+    await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    spectator = await connect(table.pk)
+    first = await spectator.receive_from()
+    assert 'id="board"' in first and 'id="hand"' in first and "Platz None" in first
+    await spectator.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 1}, "version": 0}))
+    assert "nicht an diesem Tisch" in await receive_until(spectator, "table-error")
+    await spectator.disconnect()
+
+
+async def test_rate_limit(two_players, settings):
+    table, match, a, b = two_players
+    await a.receive_from()
+    for _ in range(settings.WS_MESSAGE_BURST + 5):
+        await a.send_to(text_data="{}")
+    texts = [await a.receive_from() for _ in range(settings.WS_MESSAGE_BURST + 5)]
+    assert any("Zu viele Nachrichten" in t for t in texts)
+
+
+async def test_foreign_origin_is_rejected(make_table):
+    table = await database_sync_to_async(make_table)(humans=2)
+    await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/tisch/{table.pk}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_unknown_table_is_closed(db):
+    communicator = WebsocketCommunicator(
+        application, "/ws/tisch/999999/", headers=[(b"origin", b"http://127.0.0.1:8000")]
+    )
+    connected, code = await communicator.connect()
+    assert not connected
