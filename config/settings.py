@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "lobby",
     "leaderboard",
     "games.core",
+    "games.kleister",
 ]
 
 MIDDLEWARE = [

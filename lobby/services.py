@@ -17,7 +17,8 @@ TEMPOS = ("normal", "schnell")
 
 
 def computer_names(game: str, count: int, rng: random.Random) -> list[str]:
-    names = list(getattr(registry.engine(game), "COMPUTER_NAMES", ())) or [f"Computer {i + 1}" for i in range(count)]
+    """Names for ``count`` computers from the game's content module (``COMPUTER_NAMES``)."""
+    names = list(registry.content(game).COMPUTER_NAMES)
     rng.shuffle(names)
     return names[:count]
 

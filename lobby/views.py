@@ -20,7 +20,8 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     context = {
         "snap": snap,
         "seat": seat,
-        "fragments": fragments.render(snap, seat),
+        # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
+        "fragments": {key.replace("-", "_"): html for key, html in fragments.render(snap, seat).items()},
         "table_id": table_id,
     }
     return render(request, f"games/{snap.game}/table.html", context)

@@ -36,3 +36,11 @@ def bots(slug: str) -> ModuleType:
     if slug not in GAME_PACKAGES:
         raise UnknownGame(slug)
     return importlib.import_module(f"{GAME_PACKAGES[slug]}.bots")
+
+
+@cache
+def content(slug: str) -> ModuleType:
+    """The game's content module: names, texts and data besides the rules."""
+    if slug not in GAME_PACKAGES:
+        raise UnknownGame(slug)
+    return importlib.import_module(f"{GAME_PACKAGES[slug]}.content")

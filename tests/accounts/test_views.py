@@ -102,7 +102,7 @@ def test_start_page_is_german_and_has_no_fake_tiles(client):
     html = client.get(reverse("home")).content.decode()
     assert "Spielcenter" in html
     assert 'lang="de"' in html
-    assert "htmx.min.js" in html
+    assert "django_htmx/htmx-2.min.js" in html
 
 
 def test_unknown_url_is_a_german_404(client):

@@ -1,0 +1,592 @@
+"""Speedkleister: the computer players (rule text, section "Computer").
+
+Every bot is ``choose(view, legal, rng, *, budget) -> Choice`` and uses only the
+seat's view and its legal actions, never the state. ``stark`` samples the unknown
+cards (``determinize``) and plays the Durchgang out with a cheap policy via
+``games.core.search.monte_carlo``. Behaviour is described in RULES.md, "Computer".
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Any
+
+from games.core.bots import Choice
+from games.core.search import monte_carlo
+from games.kleister import engine as E
+from games.kleister import hints as H
+
+JSON = dict[str, Any]
+
+#: Playouts per decision of ``stark`` (about 0.1–0.3 s on this kind of machine).
+DEFAULT_BUDGET = 400
+#: How many kleben candidates ``stark`` plays out (the best by the ``normal`` estimate).
+STARK_CANDIDATES = 5
+
+
+# --------------------------------------------------------------------------- view helpers
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}".replace(".", ",")
+
+
+def _action_group(action: JSON) -> tuple[int, int, int]:
+    rank, count, brushes = action["rank"], action["count"], action["brushes"]
+    return (E.SONDER if count == 0 else rank, count, brushes)
+
+
+def _short(action: JSON) -> str:
+    rank, count, brushes = _action_group(action)
+    text = H.short_text(rank, count, brushes)
+    return f"Sonderausgabe {text}" if count == 0 else text
+
+
+def _supply(view: JSON) -> int:
+    return view["druckerei"] + len(view["karren"])
+
+
+def _endspurt(view: JSON) -> bool:
+    """The endgame: little left to draw or someone is about to play out."""
+    return _supply(view) <= 2 * view["players"] or min(view["hand_counts"]) <= 3
+
+
+def _top_tuple(view: JSON, seat: int) -> tuple[int, int] | None:
+    col = view["columns"][seat]
+    if not col:
+        return None
+    return (col[-1]["rank"], col[-1]["size"])
+
+
+def _covers(view: JSON, seat: int, rank: int, size: int) -> list[int]:
+    n = view["players"]
+    out = []
+    for step in range(1, n):
+        other = (seat + step) % n
+        top = _top_tuple(view, other)
+        if top is not None and top[1] == size and top[0] < rank:
+            out.append(other)
+    return out
+
+
+def _fits(hand: list[int], rank: int, posters: int, brushes: int) -> bool:
+    """Does a covered group fit the hand? (rank already in hand, only brushes, or mostly brushes)."""
+    if rank == E.SONDER:
+        return True
+    return hand[rank] >= 1 or brushes >= posters
+
+
+class _Risk:
+    """Estimated chance that the opponents cover a top group (value, size) before the viewer's next turn.
+
+    Each opponent's hand = its publicly known cards + a random draw from the unknown
+    cards; ranks are treated as independent binomials (good enough for a heuristic).
+    """
+
+    ALPHA = 0.8  # an opponent who can cover does so with this chance
+
+    def __init__(self, view: JSON) -> None:
+        me = view["seat"]
+        hidden = H.hidden_counts(view)
+        known = [[0] * 14 for _ in range(view["players"])]
+        for seat, cards in enumerate(view["known"]):
+            if seat == me:
+                continue
+            for card in cards:
+                known[seat][card] += 1
+        unknown = hidden[:]
+        for seat in range(view["players"]):
+            if seat != me:
+                for card in range(14):
+                    unknown[card] -= known[seat][card]
+        unknown = [max(0, u) for u in unknown]
+        total = sum(unknown)
+        self.opps = []
+        for seat in range(view["players"]):
+            if seat == me:
+                continue
+            k = known[seat]
+            free = max(0, view["hand_counts"][seat] - sum(k))
+            pmfs = []
+            for card in range(14):
+                p = unknown[card] / total if total else 0.0
+                pmf = [0.0] * k[card] + _binom(free, p)
+                pmfs.append(pmf)
+            tails = []
+            for card in range(14):
+                pmf = pmfs[card]
+                tail = [0.0] * (len(pmf) + 1)
+                for i in range(len(pmf) - 1, -1, -1):
+                    tail[i] = tail[i + 1] + pmf[i]
+                tails.append(tail)
+            self.opps.append((pmfs[0], tails))
+        self.cache: dict[tuple[int, int], float] = {}
+
+    def __call__(self, value: int, size: int) -> float:
+        key = (value, size)
+        if key in self.cache:
+            return self.cache[key]
+        if value >= E.SONDER:
+            self.cache[key] = 0.0
+            return 0.0
+        safe_all = 1.0
+        for brush_pmf, tails in self.opps:
+            no_cover = 0.0
+            for b, pb in enumerate(brush_pmf):
+                if b >= size or pb == 0.0:
+                    continue
+                need = max(1, size - b)
+                q = pb
+                for rank in range(value + 1, 14):
+                    tail = tails[rank]
+                    q *= 1.0 - (tail[need] if need < len(tail) else 0.0)
+                no_cover += q
+            safe_all *= 1.0 - self.ALPHA * (1.0 - no_cover)
+        risk = 1.0 - safe_all
+        self.cache[key] = risk
+        return risk
+
+
+def _binom(n: int, p: float) -> list[float]:
+    if n == 0 or p <= 0.0:
+        return [1.0] + [0.0] * n
+    if p >= 1.0:
+        return [0.0] * n + [1.0]
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+# --------------------------------------------------------------------------- leicht
+
+
+def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = 0) -> Choice:
+    """Mostly the biggest group, always Nehmen, often simply the highest card."""
+    kinds = {a["type"] for a in legal}
+    if "kleben" in kinds:
+        if rng.random() < 0.8:
+            posters = [a for a in legal if a["count"] > 0 and a["brushes"] == 0] or legal
+            best = max(posters, key=lambda a: (a["count"] + a["brushes"], a["rank"]))
+            return Choice(best, f"Klebt die größte Gruppe: {_short(best)}.")
+        action = rng.choice(legal)
+        return Choice(action, f"Klebt {_short(action)}, einfach so.")
+    if "nehmen" in kinds:
+        return Choice({"type": "nehmen"}, "Nimmt Überklebtes immer.")
+    if "zurueck" in kinds:
+        return Choice({"type": "zurueck"}, "Nimmt die Plakate zurück auf die Hand.")
+    if "ziehen" in kinds:
+        karren = [a for a in legal if a["from"] == "karren"]
+        if karren and (rng.random() < 0.7 or len(karren) == len(legal)):
+
+            def height(a: JSON) -> int:
+                card = view["karren"][a["index"]]
+                return 14 if card == E.BRUSH else card
+
+            best = max(karren, key=height)
+            return Choice(best, f"Zieht die höchste Karte: {E.POSTERS[view['karren'][best['index']]]}.")
+        draw = [a for a in legal if a["from"] == "druckerei"] or legal
+        return Choice(draw[0], "Zieht verdeckt aus der Druckerei.")
+    return Choice(legal[0], "Macht den einzigen möglichen Zug.")
+
+
+# --------------------------------------------------------------------------- normal
+
+W_COVER = 1.0  # per covered card
+W_BRUSH = 0.6  # a brush kept in the hand is worth this much flexibility
+
+
+def _kleben_scores(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str]]:
+    """Every kleben action with the ``normal`` estimate and a German reason, best first."""
+    me = view["seat"]
+    names = view["names"]
+    hand_total = len(view["hand"])
+    risk = _Risk(view)
+    spurt = _endspurt(view)
+    old = _top_tuple(view, me)
+    old_loss = 0.0
+    if old is not None:
+        old_loss = risk(*old) * 2 * old[1]
+    out = []
+    for action in legal:
+        rank, posters, brushes = _action_group(action)
+        size = posters + brushes
+        if size == hand_total:
+            out.append((1000.0 + size, action, f"Klebt {_short(action)}: letzte Karte, der Durchgang endet."))
+            continue
+        covered = _covers(view, me, rank, size)
+        r = risk(rank, size)
+        score = 2 * size * (1 - (0.5 if spurt else 1.0) * r)
+        score -= r * old_loss * (0.5 if spurt else 1.0)
+        score += W_COVER * sum(view["columns"][c][-1]["size"] for c in covered)
+        score -= brushes * (0.15 if spurt else W_BRUSH)
+        score += rank * 0.01
+        parts = []
+        if covered:
+            parts.append("überklebt " + H.join_names([names[c] for c in covered]))
+        if rank == E.SONDER:
+            parts.append("kann nicht überklebt werden")
+        elif r < 0.2:
+            parts.append("schwer zu überkleben")
+        elif r > 0.6:
+            parts.append("leicht zu überkleben")
+        if old is not None and old_loss > 0.5 and r < 0.3:
+            parts.append("schützt die Gruppe darunter")
+        if spurt:
+            parts.append("Endspurt")
+        reason = f"Klebt {_short(action)}" + (": " + ", ".join(parts) if parts else "") + "."
+        out.append((score, action, reason))
+    out.sort(key=lambda t: t[0], reverse=True)
+    return out
+
+
+def _ends_game_leading(view: JSON, drawer: int, extra_for_me: int, size: int) -> bool | None:
+    """If the draws of ``size`` cards empty the supply: does the viewer then lead? None if the game goes on."""
+    supply = _supply(view)
+    if supply > size:
+        return None
+    scores = list(view["scores"])
+    scores[drawer] -= supply
+    scores[view["seat"]] -= extra_for_me
+    mine = scores[view["seat"]]
+    return all(mine > s for i, s in enumerate(scores) if i != view["seat"])
+
+
+def _draw_value(view: JSON, hand: list[int], card: int) -> float:
+    if card == E.BRUSH:
+        return 2.5
+    return hand[card] + card / 20
+
+
+def _druckerei_value(view: JSON, hand: list[int]) -> float:
+    hidden = H.hidden_counts(view)
+    total = sum(hidden)
+    if not total:
+        return 0.0
+    return sum(hidden[c] * _draw_value(view, hand, c) for c in range(14)) / total
+
+
+def _draw_options(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str]]:
+    hand = H.hand_vector(view)
+    out = []
+    seen = set()
+    for action in legal:
+        if action["from"] == "karren":
+            card = view["karren"][action["index"]]
+            if card in seen:
+                continue
+            seen.add(card)
+            value = _draw_value(view, hand, card) - 0.1  # a Karren card is public
+            if card == E.BRUSH:
+                why = "Zieht die Bürste aus dem Karren: ein Joker."
+            elif hand[card]:
+                why = f"Zieht {E.POSTERS[card]} aus dem Karren: passt {hand[card] + 1}×."
+            else:
+                why = f"Zieht {E.POSTERS[card]} aus dem Karren."
+            out.append((value, action, why))
+        else:
+            value = _druckerei_value(view, hand)
+            why = "im Karren passt nichts Besseres" if view["karren"] else "der Karren ist leer"
+            out.append((value, action, f"Zieht verdeckt aus der Druckerei: {why}."))
+    out.sort(key=lambda t: t[0], reverse=True)
+    return out
+
+
+def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = 0) -> Choice:
+    """Reckons cover, risk and protection; takes only what fits; plays out quickly in the endgame."""
+    kind = legal[0]["type"]
+    if kind == "kleben":
+        score, action, reason = _kleben_scores(view, legal)[0]
+        return Choice(action, reason)
+    if kind in ("nehmen", "liegen"):
+        return _choose_nehmen(view)
+    if kind in ("zurueck", "altpapier"):
+        return _choose_zurueck(view)
+    if kind == "ziehen":
+        _, action, reason = _draw_options(view, legal)[0]
+        return Choice(action, reason)
+    return Choice(legal[0], "Macht den einzigen möglichen Zug.")
+
+
+def _pending_group(view: JSON) -> tuple[int, int, int]:
+    g = view["pending"]["group"]
+    return (g["rank"], g["posters"], g["brushes"])
+
+
+def _group_label(group: tuple[int, int, int]) -> str:
+    return H.short_text(*group)
+
+
+def _choose_nehmen(view: JSON) -> Choice:
+    group = _pending_group(view)
+    size = group[1] + group[2]
+    label = _group_label(group)
+    hand = H.hand_vector(view)
+    covered = view["pending"]["covered"]
+    lead = _ends_game_leading(view, covered, size, size)
+    if lead:
+        return Choice({"type": "nehmen"}, f"Nimmt {label}: das Nachziehen leert den Vorrat, und ich liege vorn.")
+    if _fits(hand, *group) and not _endspurt(view):
+        return Choice({"type": "nehmen"}, f"Nimmt {label}: passt zur Hand.")
+    if _endspurt(view):
+        return Choice({"type": "liegen"}, f"Lässt {label} liegen: im Endspurt keine Karten mehr aufnehmen.")
+    return Choice({"type": "liegen"}, f"Lässt {label} liegen: passt nicht zur Hand.")
+
+
+def _choose_zurueck(view: JSON) -> Choice:
+    group = _pending_group(view)
+    size = group[1] + group[2]
+    label = _group_label(group)
+    hand = H.hand_vector(view)
+    me = view["seat"]
+    lead = _ends_game_leading(view, me, 0, size)
+    if lead is True:
+        return Choice({"type": "altpapier"}, f"{label} ins Altpapier: das Nachziehen beendet den Durchgang.")
+    if lead is False:
+        return Choice({"type": "zurueck"}, f"Nimmt {label} zurück: der Durchgang soll noch weitergehen.")
+    if _fits(hand, *group):
+        return Choice({"type": "zurueck"}, f"Nimmt {label} zurück: passt zur Hand.")
+    return Choice({"type": "altpapier"}, f"{label} ins Altpapier: lieber frische Plakate.")
+
+
+# --------------------------------------------------------------------------- stark
+
+
+class _Sampler:
+    """Builds full states from a view: hidden cards dealt at random, consistent with the view."""
+
+    def __init__(self, view: JSON) -> None:
+        me = view["seat"]
+        self.view = view
+        self.me = me
+        self.players = view["players"]
+        self.columns = [[[g["rank"], g["posters"], g["brushes"]] for g in col] for col in view["columns"]]
+        pending = view.get("pending")
+        self.group = None
+        if pending and pending.get("group"):
+            g = pending["group"]
+            self.group = [g["rank"], g["posters"], g["brushes"]]
+        self.known = [[0] * 14 for _ in range(self.players)]
+        for seat, cards in enumerate(view["known"]):
+            for card in cards:
+                self.known[seat][card] += 1
+        self.hand = H.hand_vector(view)
+        pool = H.hidden_counts(view)
+        for seat in range(self.players):
+            if seat != me:
+                for card in range(14):
+                    pool[card] -= self.known[seat][card]
+        if min(pool) < 0:
+            raise ValueError("view is inconsistent: known cards exceed the hidden cards")
+        self.pool = [card for card in range(14) for _ in range(pool[card])]
+        self.need = [
+            0 if seat == me else view["hand_counts"][seat] - sum(self.known[seat]) for seat in range(self.players)
+        ]
+        if sum(self.need) + view["druckerei"] != len(self.pool):
+            raise ValueError("view is inconsistent: hidden card count does not match")
+        self.options = dict(view["options"])
+        self.options.pop("names", None)
+        self.pending = pending
+
+    def __call__(self, rng: random.Random) -> E.State:
+        view = self.view
+        rest = self.pool[:]
+        rng.shuffle(rest)
+        hands = []
+        pos = 0
+        for seat in range(self.players):
+            if seat == self.me:
+                hands.append(self.hand[:])
+                continue
+            hand = self.known[seat][:]
+            for card in rest[pos : pos + self.need[seat]]:
+                hand[card] += 1
+            pos += self.need[seat]
+            hands.append(hand)
+        drawing = view.get("drawing") or {}
+        pending = self.pending or {}
+        return E.State(
+            seed=0,
+            counter=0,
+            players=self.players,
+            options=self.options,
+            hands=hands,
+            known=[k[:] for k in self.known],
+            columns=[c[:] for c in self.columns],
+            druckerei=rest[pos:],
+            karren=list(view["karren"]),
+            altpapier=list(view["altpapier"]),
+            start=view["start"],
+            active=view["active"],
+            phase=view["phase"],
+            turn=view["turn"],
+            covered=pending.get("covered", -1),
+            group=self.group,
+            queue=list(pending.get("queue", [])),
+            drawer=drawing.get("seat", -1),
+            draws_left=drawing.get("left", 0),
+            drawn=list(drawing.get("drawn", [])),
+            last=[""] * self.players,
+            end_reason=view["end_reason"] or "",
+        )
+
+
+def determinize(view: JSON, rng: random.Random) -> E.State:
+    """A full state consistent with ``view``: other hands and the Druckerei order dealt at random."""
+    return _Sampler(view)(rng)
+
+
+def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, int]:
+    """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise."""
+    hand = st.hands[seat]
+    brushes = hand[0]
+    total = sum(hand)
+    n = st.players
+    tops = []
+    for step in range(1, n):
+        col = st.columns[(seat + step) % n]
+        if col:
+            top = col[-1]
+            tops.append((top[0], top[1] + top[2]))
+    best = (E.SONDER, 0, brushes)
+    best_score = -1e9
+    if brushes:
+        if brushes == total:
+            return best
+        best_score = 1.5 * brushes + rng.random()
+    for rank in E.RANKS:
+        have = hand[rank]
+        if not have:
+            continue
+        for b in (0, brushes) if brushes else (0,):
+            size = have + b
+            if size == total:
+                return (rank, have, b)
+            score = 2 * size - 0.7 * b + 0.08 * rank + rng.random()
+            for value, tsize in tops:
+                if tsize == size and value < rank:
+                    score += size
+            if score > best_score:
+                best_score, best = score, (rank, have, b)
+    for value, tsize in tops:
+        if tsize >= total:
+            continue
+        for rank in range(value + 1, 14):
+            have = hand[rank]
+            if have and have + brushes >= tsize and have != tsize:
+                p = min(have, tsize)
+                b = tsize - p
+                score = 2 * tsize - 0.7 * b + 0.08 * rank + rng.random()
+                for v2, s2 in tops:
+                    if s2 == tsize and v2 < rank:
+                        score += tsize
+                if score > best_score:
+                    best_score, best = score, (rank, p, b)
+                break
+    return best
+
+
+def _fast_fits(hand: list[int], group: list[int]) -> bool:
+    rank, posters, brushes = group
+    return rank == E.SONDER or hand[rank] >= 1 or brushes >= posters
+
+
+def _fast_draw(st: E.State) -> tuple[bool, int]:
+    hand = st.hands[st.drawer]
+    best, best_value = -1, 0.9
+    for i, card in enumerate(st.karren):
+        value = 2.5 if card == E.BRUSH else hand[card] + card / 20
+        if value > best_value:
+            best, best_value = i, value
+    if best < 0:
+        if st.druckerei:
+            return (False, -1)
+        return (True, 0)
+    return (True, best)
+
+
+def rollout(st: E.State, rng: random.Random) -> E.State:
+    """Plays the Durchgang out in place with the cheap policy; returns the state."""
+    while st.phase != E.ENDE:
+        phase = st.phase
+        if phase == E.KLEBEN:
+            seat = st.active
+            rank, posters, brushes = _fast_group(st, seat, rng)
+            E.do_kleben(st, seat, rank, posters, brushes, None)
+        elif phase == E.NEHMEN:
+            if _fast_fits(st.hands[st.active], st.group):  # type: ignore[arg-type]
+                E.do_nehmen(st, None)
+            else:
+                E.do_liegen(st, None)
+        elif phase == E.LIEGEN:
+            if _fast_fits(st.hands[st.covered], st.group):  # type: ignore[arg-type]
+                E.do_zurueck(st, None)
+            else:
+                E.do_altpapier(st, None)
+        else:
+            from_karren, index = _fast_draw(st)
+            E.do_ziehen(st, from_karren, index, None)
+    return st
+
+
+def _value(st: E.State, seat: int) -> float:
+    pts = E.points(st)
+    mine = pts[seat]
+    best_other = max(p for i, p in enumerate(pts) if i != seat)
+    return mine + 0.5 * (mine - best_other)
+
+
+def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
+    """``normal``'s candidates, each played out in many sampled worlds (determinised Monte Carlo)."""
+    me = view["seat"]
+    kind = legal[0]["type"]
+    reasons: dict[int, str] = {}
+    if kind == "kleben":
+        ranked = _kleben_scores(view, legal)
+        if ranked[0][0] >= 1000:
+            return Choice(ranked[0][1], ranked[0][2])
+        top = ranked[:STARK_CANDIDATES]
+    elif kind == "ziehen":
+        top = _draw_options(view, legal)[:4]
+    else:
+        base = choose_normal(view, legal, rng)
+        top = [(0.0, base.action, base.reason)] + [(0.0, a, "") for a in legal if a["type"] != base.action["type"]]
+    candidates = [a for _, a, _ in top]
+    for i, (_, _, why) in enumerate(top):
+        reasons[i] = why
+    if len(candidates) == 1:
+        return Choice(candidates[0], top[0][2] or "Macht den einzigen sinnvollen Zug.")
+    sampler = _Sampler(view)
+    final_points: dict[int, float] = {}
+
+    def play(world: E.State, action: JSON, world_rng: random.Random) -> float:
+        E.step(world, me, action)
+        rollout(world, world_rng)
+        final_points[id(action)] = final_points.get(id(action), 0.0) + E.points(world)[me]
+        return _value(world, me)
+
+    results = monte_carlo(candidates=candidates, determinize=sampler, play=play, rng=rng, budget=budget)
+    best = results[0]
+    index = next(i for i, a in enumerate(candidates) if a is best.action)
+    mean_points = final_points.get(id(best.action), 0.0) / max(1, best.playouts)
+    return Choice(best.action, _stark_reason(view, best.action, reasons.get(index, ""), mean_points, best.playouts))
+
+
+def _stark_reason(view: JSON, action: JSON, why: str, mean: float, playouts: int) -> str:
+    kind = action["type"]
+    if kind == "kleben":
+        head = why.rstrip(".") if why else f"Klebt {_short(action)}"
+    elif kind == "nehmen":
+        head = "Nimmt die überklebten Plakate"
+    elif kind == "liegen":
+        head = "Lässt die überklebten Plakate liegen"
+    elif kind == "zurueck":
+        head = "Nimmt die Plakate zurück auf die Hand"
+    elif kind == "altpapier":
+        head = "Gibt die Plakate ins Altpapier und zieht nach"
+    elif action["from"] == "karren":
+        head = f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
+    else:
+        head = "Zieht verdeckt aus der Druckerei"
+    return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {_num(mean)} Punkte am Ende."
+
+
+BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

@@ -1,0 +1,887 @@
+"""Speedkleister: the rules engine (pure, deterministic, Django-free).
+
+Every rule and every decision the rule text leaves open is written down in
+``games/kleister/RULES.md``; the comments here only point at it.
+
+Cards are small ints: ``1..13`` are the posters (rank = value), ``0`` is a
+Kleisterbürste. A hand is a count vector of length 14 (index = card). A group
+on a column is ``[rank, posters, brushes]``; ``rank`` is ``14`` (``SONDER``)
+for a Sonderausgabe (brushes only). Groups are never mutated in place, so a
+column can be copied shallowly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.places import places as _places
+from games.core.protocol import JSON, IllegalAction
+from games.core.rng import draw_rng
+
+SLUG = "kleister"
+NAME = "Speedkleister"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+BRUSH = 0
+SONDER = 14
+RANKS = tuple(range(1, 14))
+COPIES = 8
+#: German names of the cards, index = card (0 = brush, 1..13 = posters).
+POSTERS: tuple[str, ...] = (
+    "Kleisterbürste",
+    "Katze entlaufen",
+    "Zimmer frei",
+    "Tanztee",
+    "Kohlenhandel",
+    "Seifenreklame",
+    "Turnfest",
+    "Pferderennen",
+    "Lichtspielhaus",
+    "Varieté",
+    "Operette",
+    "Karnevalssitzung",
+    "Messe",
+    "Luftschiff-Rundflug",
+)
+SONDERAUSGABE = "Sonderausgabe"
+HAND_SIZES = {"normal": 13, "kurz": 10}
+BRUSH_CHOICES = (3, 5, 7)
+KARREN_CHOICES = (4, 6, 8)
+#: Safety net (RULES.md "Safety limit"): after this many kleben turns the Durchgang ends.
+MAX_TURNS = 1000
+
+KLEBEN = "kleben"
+NEHMEN = "nehmen"
+LIEGEN = "liegen"
+ZIEHEN = "ziehen"
+ENDE = "ende"
+
+END_HAND = "hand"
+END_VORRAT = "vorrat"
+END_LIMIT = "limit"
+
+
+@dataclass(slots=True)
+class State:
+    seed: int
+    counter: int
+    players: int
+    options: dict[str, Any]
+    hands: list[list[int]]  # count vectors, index = card
+    known: list[list[int]]  # public lower bound of each hand (count vectors)
+    columns: list[list[list[int]]]  # per seat, bottom -> top, groups [rank, posters, brushes]
+    druckerei: list[int]  # face down; the top card is the last element
+    karren: list[int]  # face up, index 0 first
+    altpapier: list[int]  # in the order the cards arrived
+    start: int
+    active: int
+    phase: str = KLEBEN
+    turn: int = 0  # number of groups klebt so far
+    covered: int = -1  # seat whose covered group is being resolved
+    group: list[int] | None = None  # that covered group (already off the column)
+    queue: list[int] = field(default_factory=list)  # covered seats still to resolve, in order
+    drawer: int = -1
+    draws_left: int = 0
+    drawn: list[int] = field(default_factory=list)  # this draw run: card, or -1 for Druckerei
+    last: list[str] = field(default_factory=list)
+    end_reason: str = ""
+
+
+# --------------------------------------------------------------------------- options
+
+
+def default_options() -> JSON:
+    return {"spielart": "normal", "buersten": 5, "karren": 6, "saeule_doppelt": False}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def clean_options(options: JSON | None, players: int) -> JSON:
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("Speedkleister spielt man zu zweit bis zu fünft.")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise IllegalAction("Die Spieloptionen sind ungültig.")
+    out = default_options()
+    out.update(options)
+    if out["spielart"] not in HAND_SIZES:
+        raise IllegalAction(f"Unbekannte Spielart „{out['spielart']}“: erlaubt sind „normal“ und „kurz“.")
+    if not _is_int(out["buersten"]) or out["buersten"] not in BRUSH_CHOICES:
+        raise IllegalAction("Kleisterbürsten: erlaubt sind 3, 5 oder 7.")
+    if not _is_int(out["karren"]) or out["karren"] not in KARREN_CHOICES:
+        raise IllegalAction("Plakatkarren: erlaubt sind 4, 6 oder 8 Plakate.")
+    if not isinstance(out["saeule_doppelt"], bool):
+        raise IllegalAction("„Säule zählt doppelt“ ist entweder an oder aus.")
+    names = out.get("names")
+    if names is None:
+        out.pop("names", None)
+    else:
+        if (
+            not isinstance(names, list)
+            or len(names) != players
+            or not all(isinstance(n, str) and n.strip() for n in names)
+        ):
+            raise IllegalAction(f"Es braucht genau {players} Namen.")
+        out["names"] = [n.strip() for n in names]
+    start = out.get("startspieler")
+    if start is None:
+        out.pop("startspieler", None)
+    elif not _is_int(start) or not 0 <= start < players:
+        raise IllegalAction(f"Der Startspieler muss ein Platz von 1 bis {players} sein.")
+    return out
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def totals(options: JSON) -> list[int]:
+    """How many of each card the game has (index = card)."""
+    return [options["buersten"]] + [COPIES] * 13
+
+
+def new_game(*, seed: int, players: int, options: JSON) -> State:
+    options = clean_options(options, players)
+    deck = [card for card in RANKS for _ in range(COPIES)] + [BRUSH] * options["buersten"]
+    draw_rng(seed, 0).shuffle(deck)
+    hands = [[0] * 14 for _ in range(players)]
+    for _ in range(HAND_SIZES[options["spielart"]]):
+        for seat in range(players):
+            hands[seat][deck.pop()] += 1
+    karren = [deck.pop() for _ in range(options["karren"])]
+    start = options.get("startspieler")
+    if start is None:
+        start = draw_rng(seed, 1).randrange(players)
+    return State(
+        seed=seed,
+        counter=2,
+        players=players,
+        options=options,
+        hands=hands,
+        known=[[0] * 14 for _ in range(players)],
+        columns=[[] for _ in range(players)],
+        druckerei=deck,
+        karren=karren,
+        altpapier=[],
+        start=start,
+        active=start,
+        last=[""] * players,
+    )
+
+
+# --------------------------------------------------------------------------- serialisation
+
+_FIELDS = (
+    "seed",
+    "counter",
+    "players",
+    "start",
+    "active",
+    "phase",
+    "turn",
+    "covered",
+    "drawer",
+    "draws_left",
+    "end_reason",
+)
+
+
+def dump(state: State) -> JSON:
+    data: JSON = {name: getattr(state, name) for name in _FIELDS}
+    data["options"] = _copy_json(state.options)
+    data["hands"] = [list(h) for h in state.hands]
+    data["known"] = [list(h) for h in state.known]
+    data["columns"] = [[list(g) for g in col] for col in state.columns]
+    data["druckerei"] = list(state.druckerei)
+    data["karren"] = list(state.karren)
+    data["altpapier"] = list(state.altpapier)
+    data["group"] = None if state.group is None else list(state.group)
+    data["queue"] = list(state.queue)
+    data["drawn"] = list(state.drawn)
+    data["last"] = list(state.last)
+    return data
+
+
+def load(data: JSON) -> State:
+    return State(
+        **{name: data[name] for name in _FIELDS},
+        options=_copy_json(data["options"]),
+        hands=[list(h) for h in data["hands"]],
+        known=[list(h) for h in data["known"]],
+        columns=[[list(g) for g in col] for col in data["columns"]],
+        druckerei=list(data["druckerei"]),
+        karren=list(data["karren"]),
+        altpapier=list(data["altpapier"]),
+        group=None if data["group"] is None else list(data["group"]),
+        queue=list(data["queue"]),
+        drawn=list(data["drawn"]),
+        last=list(data["last"]),
+    )
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def clone(state: State) -> State:
+    """A cheap independent copy (groups are immutable, options are shared read-only)."""
+    return State(
+        seed=state.seed,
+        counter=state.counter,
+        players=state.players,
+        options=state.options,
+        hands=[h[:] for h in state.hands],
+        known=[h[:] for h in state.known],
+        columns=[c[:] for c in state.columns],
+        druckerei=state.druckerei[:],
+        karren=state.karren[:],
+        altpapier=state.altpapier[:],
+        start=state.start,
+        active=state.active,
+        phase=state.phase,
+        turn=state.turn,
+        covered=state.covered,
+        group=state.group,
+        queue=state.queue[:],
+        drawer=state.drawer,
+        draws_left=state.draws_left,
+        drawn=state.drawn[:],
+        last=state.last[:],
+        end_reason=state.end_reason,
+    )
+
+
+# --------------------------------------------------------------------------- texts
+
+
+def seat_name(options: JSON, seat: int) -> str:
+    names = options.get("names")
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"Platz {seat + 1}"
+
+
+def group_size(group: list[int] | tuple[int, int, int]) -> int:
+    return group[1] + group[2]
+
+
+def group_text(group: list[int] | tuple[int, int, int]) -> str:
+    """'3× Lichtspielhaus (davon 1 Bürste)', 'Sonderausgabe (2 Bürsten)'."""
+    rank, posters, brushes = group
+    if rank == SONDER:
+        return f"{SONDERAUSGABE} ({_brushes_text(brushes)})"
+    text = f"{posters + brushes}× {POSTERS[rank]}"
+    if brushes:
+        text += f" (davon {_brushes_text(brushes)})"
+    return text
+
+
+def _brushes_text(n: int) -> str:
+    return "1 Bürste" if n == 1 else f"{n} Bürsten"
+
+
+def _cards_text(n: int) -> str:
+    return "1 Karte" if n == 1 else f"{n} Karten"
+
+
+def _genitive(name: str) -> str | None:
+    if not name or any(ch.isspace() or ch.isdigit() for ch in name):
+        return None
+    return name + ("’" if name[-1].lower() in "sßxz" else "s")
+
+
+def owned_text(options: JSON, owner: int, group: list[int]) -> str:
+    """'Pauls 2× Turnfest' or 'die 2× Turnfest von Platz 2'."""
+    name = seat_name(options, owner)
+    gen = _genitive(name)
+    if gen:
+        return f"{gen} {group_text(group)}"
+    return f"die {group_text(group)} von {name}"
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " und " + parts[-1]
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def breakdown(state: State, seat: int) -> JSON:
+    col = state.columns[seat]
+    saeule = sum(g[1] + g[2] for g in col)
+    bonus = sum(1 for g in col if g[1] + g[2] >= 4) if state.options["saeule_doppelt"] else 0
+    return {"saeule": saeule, "hand": -sum(state.hands[seat]), "bonus": bonus}
+
+
+def points(state: State) -> list[int]:
+    out = []
+    doppelt = state.options["saeule_doppelt"]
+    for seat in range(state.players):
+        total = -sum(state.hands[seat])
+        for g in state.columns[seat]:
+            size = g[1] + g[2]
+            total += size
+            if doppelt and size >= 4:
+                total += 1
+        out.append(total)
+    return out
+
+
+def is_over(state: State) -> bool:
+    return state.phase == ENDE
+
+
+#: „Platzbonus: 30 für Platz 1, 15 für Platz 2, 5 für Platz 3.“
+PLACE_BONUS = {1: 30, 2: 15, 3: 5}
+
+
+def leaderboard_points(points_: list[int], places_: list[int]) -> list[int]:
+    """Bestenliste: the points (never below 0) plus the place bonus; shared places get the full bonus."""
+    return [max(0, p) + PLACE_BONUS.get(place, 0) for p, place in zip(points_, places_, strict=True)]
+
+
+def result(state: State) -> JSON:
+    pts = points(state)
+    places_ = _places(pts)
+    return {
+        "points": pts,
+        "places": places_,
+        "breakdown": [breakdown(state, s) for s in range(state.players)],
+        "end_reason": state.end_reason or None,
+        "bestenliste": leaderboard_points(pts, places_),
+    }
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def to_move(state: State) -> list[int]:
+    phase = state.phase
+    if phase in (KLEBEN, NEHMEN):
+        return [state.active]
+    if phase == LIEGEN:
+        return [state.covered]
+    if phase == ZIEHEN:
+        return [state.drawer]
+    return []
+
+
+def decider(state: State) -> int:
+    """The one seat that acts now (-1 when the game is over)."""
+    seats = to_move(state)
+    return seats[0] if seats else -1
+
+
+def groups_of_hand(hand: list[int]) -> list[tuple[int, int, int]]:
+    """Every legal group (rank, posters, brushes) from a hand count vector."""
+    brushes = hand[0]
+    out = []
+    for rank in RANKS:
+        n = hand[rank]
+        for posters in range(1, n + 1):
+            for b in range(brushes + 1):
+                out.append((rank, posters, b))
+    for b in range(1, brushes + 1):
+        out.append((SONDER, 0, b))
+    return out
+
+
+def covered_by(state: State, seat: int, rank: int, size: int) -> list[int]:
+    """The columns a group of ``size`` with value ``rank`` played by ``seat`` covers, in checking order."""
+    n = state.players
+    out = []
+    for step in range(1, n):
+        other = (seat + step) % n
+        col = state.columns[other]
+        if col:
+            top = col[-1]
+            if top[1] + top[2] == size and top[0] < rank:
+                out.append(other)
+    return out
+
+
+def legal_actions(state: State, seat: int) -> list[JSON]:
+    if seat not in to_move(state):
+        return []
+    phase = state.phase
+    if phase == KLEBEN:
+        return [
+            {"type": "kleben", "rank": r, "count": p, "brushes": b} for r, p, b in groups_of_hand(state.hands[seat])
+        ]
+    if phase == NEHMEN:
+        return [{"type": "nehmen"}, {"type": "liegen"}]
+    if phase == LIEGEN:
+        return [{"type": "zurueck"}, {"type": "altpapier"}]
+    if phase == ZIEHEN:
+        out: list[JSON] = [{"type": "ziehen", "from": "karren", "index": i} for i in range(len(state.karren))]
+        if state.druckerei:
+            out.append({"type": "ziehen", "from": "druckerei"})
+        return out
+    return []
+
+
+# --------------------------------------------------------------------------- apply
+
+_PHASE_HINT = {
+    KLEBEN: "Jetzt wird geklebt.",
+    NEHMEN: "Jetzt heißt es: Nehmen oder Liegen lassen.",
+    LIEGEN: "Jetzt heißt es: zurück auf die Hand oder ins Altpapier.",
+    ZIEHEN: "Jetzt wird nachgezogen.",
+}
+_TYPE_PHASE = {
+    "kleben": KLEBEN,
+    "nehmen": NEHMEN,
+    "liegen": NEHMEN,
+    "zurueck": LIEGEN,
+    "altpapier": LIEGEN,
+    "ziehen": ZIEHEN,
+}
+
+
+def _int_field(action: JSON, key: str) -> int:
+    value = action.get(key)
+    if not _is_int(value):
+        raise IllegalAction(f"Ungültiger Zug: „{key}“ fehlt oder ist keine ganze Zahl.")
+    return value
+
+
+def validate(state: State, seat: Any, action: Any) -> tuple:
+    """Checks an action completely; returns its parsed form. Raises IllegalAction."""
+    if state.phase == ENDE:
+        raise IllegalAction("Der Durchgang ist schon zu Ende.")
+    if not _is_int(seat) or not 0 <= seat < state.players:
+        raise IllegalAction("Unbekannter Platz.")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("Ungültiger Zug: erwartet wird ein Objekt mit „type“.")
+    kind = action["type"]
+    if kind not in _TYPE_PHASE:
+        raise IllegalAction(f"Unbekannte Zugart „{kind}“.")
+    if seat not in to_move(state):
+        raise IllegalAction("Du bist gerade nicht dran.")
+    if _TYPE_PHASE[kind] != state.phase:
+        raise IllegalAction(_PHASE_HINT[state.phase])
+    if kind == "kleben":
+        rank = _int_field(action, "rank")
+        count = _int_field(action, "count")
+        brushes = _int_field(action, "brushes")
+        if not 1 <= rank <= SONDER:
+            raise IllegalAction("Unbekannte Plakatsorte.")
+        if count < 0 or brushes < 0:
+            raise IllegalAction("Ungültiger Zug: negative Anzahl.")
+        hand = state.hands[seat]
+        if rank == SONDER:
+            if count != 0:
+                raise IllegalAction("Eine Sonderausgabe besteht nur aus Bürsten.")
+            if brushes < 1:
+                raise IllegalAction("Eine Sonderausgabe braucht mindestens eine Bürste.")
+        else:
+            if count < 1:
+                raise IllegalAction("Eine Gruppe braucht mindestens ein Plakat dieser Sorte.")
+            if hand[rank] < count:
+                raise IllegalAction(f"So viele „{POSTERS[rank]}“ hast du nicht auf der Hand.")
+        if hand[0] < brushes:
+            raise IllegalAction("So viele Bürsten hast du nicht auf der Hand.")
+        return (kind, rank, count, brushes)
+    if kind == "ziehen":
+        source = action.get("from")
+        if source == "karren":
+            if not state.karren:
+                raise IllegalAction("Der Plakatkarren ist leer.")
+            index = _int_field(action, "index")
+            if not 0 <= index < len(state.karren):
+                raise IllegalAction(f"Im Plakatkarren gibt es kein Plakat Nummer {index + 1}.")
+            return (kind, "karren", index)
+        if source == "druckerei":
+            if not state.druckerei:
+                raise IllegalAction("Die Druckerei ist leer.")
+            return (kind, "druckerei", -1)
+        raise IllegalAction("Ungültiger Zug: „from“ muss „karren“ oder „druckerei“ sein.")
+    return (kind,)
+
+
+def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
+    parsed = validate(state, seat, action)
+    new = clone(state)
+    events: list[JSON] = []
+    _perform(new, seat, parsed, events)
+    return new, events
+
+
+def step(state: State, seat: int, action: JSON) -> None:
+    """Fast path for search: performs a *legal* action in place, without checks or events."""
+    kind = action["type"]
+    if kind == "kleben":
+        parsed: tuple = (kind, action["rank"], action["count"], action["brushes"])
+    elif kind == "ziehen":
+        parsed = (kind, action["from"], action.get("index", -1))
+    else:
+        parsed = (kind,)
+    _perform(state, seat, parsed, None)
+
+
+def _perform(st: State, seat: int, parsed: tuple, ev: list[JSON] | None) -> None:
+    kind = parsed[0]
+    if kind == "kleben":
+        do_kleben(st, seat, parsed[1], parsed[2], parsed[3], ev)
+    elif kind == "nehmen":
+        do_nehmen(st, ev)
+    elif kind == "liegen":
+        do_liegen(st, ev)
+    elif kind == "zurueck":
+        do_zurueck(st, ev)
+    elif kind == "altpapier":
+        do_altpapier(st, ev)
+    else:
+        do_ziehen(st, parsed[1] == "karren", parsed[2], ev)
+
+
+# The do_* functions mutate the state in place; ``ev`` None means "no events" (search).
+
+
+def do_kleben(st: State, seat: int, rank: int, posters: int, brushes: int, ev: list[JSON] | None) -> None:
+    hand = st.hands[seat]
+    known = st.known[seat]
+    if rank != SONDER:
+        hand[rank] -= posters
+        if known[rank]:
+            known[rank] = max(0, known[rank] - posters)
+    if brushes:
+        hand[0] -= brushes
+        if known[0]:
+            known[0] = max(0, known[0] - brushes)
+    group = [rank, posters, brushes]
+    st.columns[seat].append(group)
+    st.turn += 1
+    size = posters + brushes
+    if not any(hand):
+        if ev is not None:
+            name = seat_name(st.options, seat)
+            st.last[seat] = f"klebte {group_text(group)} (letzte Karte)"
+            ev.append(
+                {
+                    "type": "kleben",
+                    "seat": seat,
+                    "rank": rank,
+                    "count": posters,
+                    "brushes": brushes,
+                    "covered": [],
+                    "text": f"{name} klebt {group_text(group)} – die letzte Handkarte.",
+                }
+            )
+        _end(st, END_HAND, ev)
+        return
+    covered = covered_by(st, seat, rank, size)
+    if ev is not None:
+        name = seat_name(st.options, seat)
+        text = f"{name} klebt {group_text(group)}"
+        last = f"klebte {group_text(group)}"
+        if covered:
+            text += " und überklebt " + _join([owned_text(st.options, c, st.columns[c][-1]) for c in covered])
+            last += ", überklebte " + _join([seat_name(st.options, c) for c in covered])
+        st.last[seat] = last
+        ev.append(
+            {
+                "type": "kleben",
+                "seat": seat,
+                "rank": rank,
+                "count": posters,
+                "brushes": brushes,
+                "covered": covered,
+                "text": text + ".",
+            }
+        )
+    if covered:
+        st.queue = list(covered)
+        _next_covering(st, ev)
+    else:
+        _end_turn(st, ev)
+
+
+def _next_covering(st: State, ev: list[JSON] | None) -> None:
+    if st.queue:
+        seat = st.queue.pop(0)
+        st.covered = seat
+        st.group = st.columns[seat].pop()
+        st.phase = NEHMEN
+        return
+    st.covered = -1
+    st.group = None
+    # Rule 5: only now the Plakatkarren is refilled.
+    size = st.options["karren"]
+    added = 0
+    while len(st.karren) < size and st.druckerei:
+        st.karren.append(st.druckerei.pop())
+        added += 1
+    if added and ev is not None:
+        ev.append(
+            {
+                "type": "auffuellen",
+                "seat": None,
+                "count": added,
+                "text": f"Der Plakatkarren wird mit {added} "
+                f"{'Plakat' if added == 1 else 'Plakaten'} aus der Druckerei aufgefüllt.",
+            }
+        )
+    _end_turn(st, ev)
+
+
+def _end_turn(st: State, ev: list[JSON] | None) -> None:
+    st.active = (st.active + 1) % st.players
+    st.phase = KLEBEN
+    if st.turn >= MAX_TURNS:
+        _end(st, END_LIMIT, ev)
+        return
+    if ev is not None:
+        ev.append({"type": "dran", "seat": st.active, "text": f"{seat_name(st.options, st.active)} ist dran."})
+
+
+def _cards_of(group: list[int]) -> list[int]:
+    rank, posters, brushes = group
+    return [rank] * posters + [BRUSH] * brushes
+
+
+def _to_hand(st: State, seat: int, group: list[int]) -> None:
+    rank, posters, brushes = group
+    hand = st.hands[seat]
+    known = st.known[seat]
+    if posters:
+        hand[rank] += posters
+        known[rank] += posters
+    if brushes:
+        hand[0] += brushes
+        known[0] += brushes
+
+
+def do_nehmen(st: State, ev: list[JSON] | None) -> None:
+    group = st.group
+    assert group is not None
+    _to_hand(st, st.active, group)
+    st.group = None
+    if ev is not None:
+        o = st.options
+        st.last[st.active] = f"nahm {group_text(group)} von {seat_name(o, st.covered)}"
+        ev.append(
+            {
+                "type": "nehmen",
+                "seat": st.active,
+                "covered": st.covered,
+                "group": list(group),
+                "text": f"{seat_name(o, st.active)} nimmt {owned_text(o, st.covered, group)} auf die Hand.",
+            }
+        )
+    _start_draw(st, st.covered, group_size(group), ev)
+
+
+def do_liegen(st: State, ev: list[JSON] | None) -> None:
+    st.phase = LIEGEN
+    if ev is not None:
+        o = st.options
+        group = st.group
+        assert group is not None
+        st.last[st.active] = f"ließ {group_text(group)} von {seat_name(o, st.covered)} liegen"
+        ev.append(
+            {
+                "type": "liegen",
+                "seat": st.active,
+                "covered": st.covered,
+                "group": list(group),
+                "text": f"{seat_name(o, st.active)} lässt {owned_text(o, st.covered, group)} liegen.",
+            }
+        )
+
+
+def do_zurueck(st: State, ev: list[JSON] | None) -> None:
+    group = st.group
+    assert group is not None
+    seat = st.covered
+    _to_hand(st, seat, group)
+    st.group = None
+    if ev is not None:
+        st.last[seat] = f"nahm {group_text(group)} zurück"
+        ev.append(
+            {
+                "type": "zurueck",
+                "seat": seat,
+                "group": list(group),
+                "text": f"{seat_name(st.options, seat)} nimmt {group_text(group)} zurück auf die Hand.",
+            }
+        )
+    _next_covering(st, ev)
+
+
+def do_altpapier(st: State, ev: list[JSON] | None) -> None:
+    group = st.group
+    assert group is not None
+    seat = st.covered
+    st.altpapier.extend(_cards_of(group))
+    st.group = None
+    if ev is not None:
+        st.last[seat] = f"gab {group_text(group)} ins Altpapier"
+        ev.append(
+            {
+                "type": "altpapier",
+                "seat": seat,
+                "group": list(group),
+                "text": f"{seat_name(st.options, seat)} gibt {group_text(group)} ins Altpapier.",
+            }
+        )
+    _start_draw(st, seat, group_size(group), ev)
+
+
+def _start_draw(st: State, seat: int, count: int, ev: list[JSON] | None) -> None:
+    st.phase = ZIEHEN
+    st.drawer = seat
+    st.draws_left = count
+    st.drawn = []
+    if ev is not None:
+        ev.append(
+            {
+                "type": "nachziehen",
+                "seat": seat,
+                "count": count,
+                "text": f"{seat_name(st.options, seat)} zieht {_cards_text(count)} nach.",
+            }
+        )
+
+
+def do_ziehen(st: State, from_karren: bool, index: int, ev: list[JSON] | None) -> None:
+    seat = st.drawer
+    if from_karren:
+        card = st.karren.pop(index)
+        st.known[seat][card] += 1
+        st.drawn.append(card)
+    else:
+        card = st.druckerei.pop()
+        st.drawn.append(-1)
+    st.hands[seat][card] += 1
+    st.draws_left -= 1
+    if ev is not None:
+        name = seat_name(st.options, seat)
+        st.last[seat] = "zog nach: " + ", ".join(POSTERS[c] if c >= 0 else "verdeckt" for c in st.drawn)
+        if from_karren:
+            event = {
+                "type": "ziehen",
+                "seat": seat,
+                "from": "karren",
+                "card": card,
+                "text": f"{name} zieht {POSTERS[card]} aus dem Plakatkarren.",
+            }
+        else:
+            event = {
+                "type": "ziehen",
+                "seat": seat,
+                "from": "druckerei",
+                "text": f"{name} zieht verdeckt aus der Druckerei.",
+            }
+        ev.append(event)
+    if not st.druckerei and not st.karren:
+        _end(st, END_VORRAT, ev)
+        return
+    if st.draws_left == 0:
+        st.drawer = -1
+        st.drawn = []
+        _next_covering(st, ev)
+
+
+def _end(st: State, reason: str, ev: list[JSON] | None) -> None:
+    st.phase = ENDE
+    st.end_reason = reason
+    st.drawer = -1
+    st.draws_left = 0
+    if ev is None:
+        return
+    o = st.options
+    if reason == END_HAND:
+        why = f"{seat_name(o, st.active)} hat die letzte Handkarte geklebt"
+    elif reason == END_VORRAT:
+        why = "Druckerei und Plakatkarren sind leer"
+    else:
+        why = f"nach {MAX_TURNS} Zügen ist Schluss"
+    pts = points(st)
+    best = max(pts)
+    winners = [s for s in range(st.players) if pts[s] == best]
+    pts_text = "1 Punkt" if best == 1 else f"{best} Punkten"
+    if len(winners) == 1:
+        who = f"Es gewinnt {seat_name(o, winners[0])} mit {pts_text}."
+    else:
+        who = f"Gleichstand: {_join([seat_name(o, s) for s in winners])} teilen sich Platz 1 mit {pts_text}."
+    ev.append(
+        {
+            "type": "ende",
+            "seat": None,
+            "reason": reason,
+            "points": pts,
+            "text": f"Der Durchgang ist zu Ende: {why}. {who}",
+        }
+    )
+
+
+# --------------------------------------------------------------------------- views
+
+
+def group_json(group: list[int]) -> JSON:
+    return {"rank": group[0], "posters": group[1], "brushes": group[2], "size": group[1] + group[2]}
+
+
+def _cards(counts: list[int]) -> list[int]:
+    return [card for card in range(14) for _ in range(counts[card])]
+
+
+def view(state: State, seat: int | None) -> JSON:
+    o = state.options
+    n = state.players
+    pending = None
+    if state.covered >= 0 and state.group is not None:
+        pending = {
+            "coverer": state.active,
+            "covered": state.covered,
+            "group": group_json(state.group),
+            "queue": list(state.queue),
+        }
+    elif state.covered >= 0:
+        pending = {"coverer": state.active, "covered": state.covered, "group": None, "queue": list(state.queue)}
+    drawing = None
+    if state.phase == ZIEHEN:
+        drawing = {"seat": state.drawer, "left": state.draws_left, "drawn": list(state.drawn)}
+    over = state.phase == ENDE
+    data: JSON = {
+        "game": SLUG,
+        "seat": seat,
+        "players": n,
+        "names": [seat_name(o, s) for s in range(n)],
+        "options": {k: _copy_json(v) for k, v in o.items()},
+        "hand_size": HAND_SIZES[o["spielart"]],
+        "karren_size": o["karren"],
+        "totals": totals(o),
+        "start": state.start,
+        "active": state.active,
+        "turn": state.turn,
+        "phase": state.phase,
+        "to_move": to_move(state),
+        "pending": pending,
+        "drawing": drawing,
+        "columns": [[group_json(g) for g in col] for col in state.columns],
+        "hand_counts": [sum(h) for h in state.hands],
+        "known": [_cards(k) for k in state.known],
+        "karren": list(state.karren),
+        "druckerei": len(state.druckerei),
+        "altpapier": sorted(state.altpapier),
+        "last": list(state.last),
+        "scores": points(state),
+        "over": over,
+        "end_reason": state.end_reason or None,
+        "result": result(state) if over else None,
+    }
+    if seat is not None:
+        data["hand"] = _cards(state.hands[seat])
+    return data

@@ -1,0 +1,88 @@
+"""A real Celery worker makes a computer move through the same apply path.
+
+With REDIS_URL (CI's distributed run) the worker is a separate `celery worker`
+process on the Redis broker, using the test database. Without it, a worker
+thread on Celery's in-memory broker.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from config.celery import app
+from games.core import runtime
+from lobby.models import ActionRecord
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def wait_for_computer_move(match_id: int, seconds: float = 60) -> ActionRecord:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        record = ActionRecord.objects.filter(match_id=match_id, by_bot=True).first()
+        if record is not None:
+            return record
+        time.sleep(0.2)
+    raise AssertionError("the worker made no computer move")
+
+
+def worker_database_url() -> str:
+    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    return f"{base}/{connection.settings_dict['NAME']}"
+
+
+@pytest.fixture
+def worker(settings):  # type: ignore[no-untyped-def]
+    settings.COMPUTER_DISPATCH = "auto"
+    redis_url = os.environ.get("REDIS_URL")
+    if redis_url and connection.vendor == "postgresql":
+        settings.CELERY_TASK_ALWAYS_EAGER = False
+        env = {**os.environ, "DATABASE_URL": worker_database_url(), "TABLE_TEMPO_FACTOR": "0"}
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--loglevel=warning",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        yield "process"
+        proc.terminate()
+        proc.wait(timeout=20)
+        return
+    from celery.contrib.testing.worker import start_worker
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
+    app.conf.update(task_always_eager=False, broker_url="memory://")
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+            yield "thread"
+    finally:
+        app.conf.update(saved)
+
+
+def test_worker_makes_the_computer_move(make_table, worker):
+    table = make_table(humans=1, computers=1)
+    match = runtime.start_match(table=table, seed=11)
+    record = wait_for_computer_move(match.pk)
+    assert record.seat == 1 and record.action["type"] == "pick"
+    match.refresh_from_db()
+    assert match.version >= 1

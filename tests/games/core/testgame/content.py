@@ -1,0 +1,1 @@
+COMPUTER_NAMES = ("Rechenmeister", "Zahlenfuchs", "Würfelmann")
