@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from accounts import services as accounts
 from config.celery import app
 from games.core import runtime
-from lobby.models import ActionRecord
+from lobby.models import ActionRecord, Seat, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[3]
@@ -79,10 +80,15 @@ def worker(settings):  # type: ignore[no-untyped-def]
         app.conf.update(saved)
 
 
-def test_worker_makes_the_computer_move(make_table, worker):
-    table = make_table(humans=1, computers=1)
+def test_worker_makes_the_computer_move(worker):
+    """A real game (Speedkleister) whose first seat to move is a computer."""
+    host = accounts.register_user(username="gastgeber", password="Kleister-1929!")
+    table = Table.objects.create(game="kleister", kind="solo", places=2, host=host, options={"tempo": "schnell"})
+    Seat.objects.create(table=table, index=0, bot_level="normal", name="Esser")
+    Seat.objects.create(table=table, index=1, bot_level="leicht", name="Kürten")
     match = runtime.start_match(table=table, seed=11)
     record = wait_for_computer_move(match.pk)
-    assert record.seat == 1 and record.action["type"] == "pick"
+    assert record.action["type"] == "kleben"
     match.refresh_from_db()
     assert match.version >= 1
+    assert ActionRecord.objects.filter(match=match, by_bot=False).count() == 0

@@ -1,0 +1,62 @@
+"""In real Chromium: a guest plays a whole free game against three computers, with clicks and keys."""
+
+from __future__ import annotations
+
+import time
+
+
+def test_guest_plays_free_game_to_the_end_board(page):
+    page.goto("/")
+    page.get_by_role("link", name="Speedkleister").first.click()
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/kleister/")
+    page.select_option("#id_computers", "3")
+    page.select_option("#id_level", "leicht")
+    page.select_option("#id_spielart", "kurz")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    used_rat = looked_at_layers = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
+        if page.locator("#kl-intro[open]").count():
+            assert (
+                "drei Schritte" in page.locator("#kl-intro").inner_text()
+                or "Kleben" in page.locator("#kl-intro").inner_text()
+            )
+            page.get_by_test_id("intro-ok").click()
+        status = page.locator("#kl-status")
+        if status.get_attribute("data-my-turn") != "1":
+            page.wait_for_timeout(100)
+            continue
+        version = status.get_attribute("data-version")
+        phase = status.get_attribute("data-phase")
+        if phase == "kleben":
+            if not used_rat:
+                page.keyboard.press("r")
+                page.wait_for_selector("#table-advice:has-text('Rat')")
+                used_rat = True
+            if not looked_at_layers:
+                page.locator("#kl-own .kl-stack").click()
+                page.wait_for_selector("#kl-dialog[open]")
+                page.keyboard.press("Escape")
+                looked_at_layers = True
+            page.locator("#kl-hand .kl-card").first.click()  # tap to select
+            page.keyboard.press("a")  # all of that rank
+            preview = page.get_by_test_id("preview").inner_text()
+            assert "überklebt" in preview or "letzte Karte" in preview
+            page.keyboard.press("Enter")
+        elif phase == "nehmen":
+            page.get_by_role("button", name="Nehmen").click()
+        elif phase == "liegen":
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("1" if not page.locator("[data-key=d]").count() else "d")
+        page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'", timeout=15000)
+    end = page.get_by_test_id("endboard")
+    assert end.is_visible()
+    assert "Endtafel" in end.inner_text()
+    assert "Bilanz auf diesem Gerät: 1 Partie" in page.get_by_test_id("record").inner_text()
+    assert used_rat and looked_at_layers
+    page.get_by_role("button", name="Neue Partie").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    assert not page.locator("[data-testid=endboard]").count()

@@ -1,0 +1,53 @@
+"""Two people at one Speedkleister table: each connection sees only its own hand."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from accounts import services as accounts
+from games.core import registry, runtime
+from lobby.models import Match, Seat, Table
+from tests.games.core.test_consumer import connect, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def make_live_table():
+    users = [accounts.register_user(username=n, password="Kleister-1929!") for n in ("grete", "paul")]
+    table = Table.objects.create(game="kleister", kind="live", places=2, host=users[0], options={})
+    for i, user in enumerate(users):
+        Seat.objects.create(table=table, index=i, user=user, name=user.username)
+    match = runtime.start_match(table=table, seed=21)
+    return table, users, match
+
+
+def hand_of(html: str) -> list[int]:
+    block = html.split('id="kl-hand"', 1)[1]
+    return sorted(int(c) for c in re.findall(r'kl-card" role="option" aria-selected="false" data-card="(\d+)"', block))
+
+
+async def test_each_player_sees_own_hand_and_stale_moves_are_refused():
+    table, users, match = await database_sync_to_async(make_live_table)()
+    engine = registry.engine("kleister")
+    state = engine.load(match.state)
+    a = await connect(table.pk, users[0])
+    b = await connect(table.pk, users[1])
+    first_a, first_b = await a.receive_from(), await b.receive_from()
+    assert hand_of(first_a) == sorted(engine.view(state, 0)["hand"])
+    assert hand_of(first_b) == sorted(engine.view(state, 1)["hand"])
+    mover = state.active
+    conns = [a, b]
+    action = engine.legal_actions(state, mover)[0]
+    await conns[mover].send_to(text_data=json.dumps({"action": json.dumps(action), "version": "0"}))
+    await receive_until(conns[1 - mover], 'id="kl-status"')
+    # the other player sends for the old version: refused in German, nothing changes
+    await conns[1 - mover].send_to(text_data=json.dumps({"action": json.dumps(action), "version": "0"}))
+    error = await receive_until(conns[1 - mover], "table-error")
+    assert "zu spät" in error or "nicht dran" in error
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+    await a.disconnect()
+    await b.disconnect()

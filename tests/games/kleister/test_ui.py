@@ -1,0 +1,61 @@
+"""The table fragments show each seat only what it may know."""
+
+from __future__ import annotations
+
+import re
+
+from games.core.fragments import FragmentContext, render
+from games.core.snapshot import Snapshot
+from games.kleister import engine, ui
+
+
+def snap_for(state, players: int = 3) -> Snapshot:
+    return Snapshot(
+        table_id=1,
+        match_id=1,
+        number=1,
+        version=0,
+        game="kleister",
+        kind="solo",
+        status="playing",
+        options=state.options,
+        table_options={},
+        state=engine.dump(state),
+        result=None,
+        log=[],
+        players=[{"name": f"P{i}", "user_id": i + 1, "bot": None if i == 0 else "normal"} for i in range(players)],
+    )
+
+
+def hand_cards(html: str) -> list[int]:
+    return [int(c) for c in re.findall(r'class="kl-poster kl-r\d+ kl-card"[^>]*data-card="(\d+)"', html)]
+
+
+def test_each_seat_sees_its_own_hand_only():
+    state = engine.new_game(seed=5, players=3, options=engine.clean_options({}, 3))
+    for seat in range(3):
+        html = render(snap_for(state), seat)["kl-hand"]
+        assert sorted(hand_cards(html)) == sorted(engine.view(state, seat)["hand"])
+
+
+def test_spectator_gets_no_hand():
+    state = engine.new_game(seed=5, players=3, options=engine.clean_options({}, 3))
+    fragments = render(snap_for(state), None)
+    assert "kl-hand" not in fragments and "kl-own" not in fragments
+    assert "kl-card" not in "".join(fragments.values())
+
+
+def test_plays_preview_lists_every_group_of_the_hand():
+    state = engine.new_game(seed=8, players=3, options=engine.clean_options({}, 3))
+    view = engine.view(state, state.active)
+    keys = set(ui.plays(view))
+    legal = {f"{a['rank']}:{a['count']}:{a['brushes']}" for a in engine.legal_actions(state, state.active)}
+    assert keys == legal
+
+
+def test_status_says_when_a_computer_thinks():
+    state = engine.new_game(seed=8, players=3, options=engine.clean_options({}, 3))
+    snap = snap_for(state)
+    text, thinking = ui.status_text(FragmentContext(snap, engine.view(state, 0), 0, ["P0", "P1", "P2"]))
+    assert thinking == (state.active != 0)
+    assert ("überlegt" in text) == thinking
