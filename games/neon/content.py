@@ -1,0 +1,201 @@
+"""Speedneon content: facades (from ``facades.json``), colours, Werbetafeln, tools.
+
+Dice are two-character strings: colour letter + brightness digit, e.g. ``"P5"``
+(Pink 5). A facade window requirement is ``None`` (free), a colour letter or a
+brightness digit (``"1"``..``"6"``), so ``req in die`` tests it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+ROWS = 4  # Etagen, top to bottom
+COLS = 5  # Achsen, left to right
+CELLS = ROWS * COLS  # window index = row * 5 + column
+
+COLOURS = ("P", "C", "G", "N", "V")
+COLOUR_NAMES = {"P": "Pink", "C": "Cyan", "G": "Gelb", "N": "Grün", "V": "Violett"}
+VALUES = ("1", "2", "3", "4", "5", "6")
+DICE_PER_COLOUR = 18
+ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class Facade:
+    id: str
+    name: str
+    difficulty: int
+    card: int
+    rows: tuple[str, ...]
+    req: tuple[str | None, ...]  # 20 windows: None, colour letter or brightness digit
+
+
+def _load_facades() -> tuple[dict[str, Facade], list[tuple[str, str]]]:
+    data = json.loads((Path(__file__).with_name("facades.json")).read_text(encoding="utf-8"))
+    facades: dict[str, Facade] = {}
+    cards: list[tuple[str, str]] = []
+    for card in data["cards"]:
+        ids = []
+        for side in card["sides"]:
+            rows = tuple(side["rows"])
+            req = tuple(None if ch == "." else ch for row in rows for ch in row)
+            facades[side["id"]] = Facade(
+                id=side["id"],
+                name=side["name"],
+                difficulty=int(side["difficulty"]),
+                card=int(card["card"]),
+                rows=rows,
+                req=req,
+            )
+            ids.append(side["id"])
+        cards.append((ids[0], ids[1]))
+    return facades, cards
+
+
+FACADES, CARDS = _load_facades()
+
+
+@dataclass(frozen=True)
+class Tafel:
+    id: str
+    name: str
+    points: int
+    text: str
+
+
+TAFELN: dict[str, Tafel] = {
+    t.id: t
+    for t in (
+        Tafel("bunte_etagen", "Bunte Etagen", 6, "Je volle Etage ohne doppelte Farbe: 6 Punkte."),
+        Tafel("bunte_achsen", "Bunte Achsen", 5, "Je volle Achse ohne doppelte Farbe: 5 Punkte."),
+        Tafel(
+            "lichtstufen_etagen",
+            "Lichtstufen-Etagen",
+            5,
+            "Je volle Etage ohne doppelte Helligkeit: 5 Punkte.",
+        ),
+        Tafel(
+            "lichtstufen_achsen",
+            "Lichtstufen-Achsen",
+            4,
+            "Je volle Achse ohne doppelte Helligkeit: 4 Punkte.",
+        ),
+        Tafel("daemmerlicht", "Dämmerlicht", 2, "Je Paar aus einer 1 und einer 2: 2 Punkte."),
+        Tafel("halbschatten", "Halbschatten", 2, "Je Paar aus einer 3 und einer 4: 2 Punkte."),
+        Tafel("flutlicht", "Flutlicht", 2, "Je Paar aus einer 5 und einer 6: 2 Punkte."),
+        Tafel("volle_skala", "Volle Skala", 5, "Je Satz der Helligkeiten 1 bis 6: 5 Punkte."),
+        Tafel("regenbogen", "Regenbogen", 4, "Je Satz aller fünf Farben: 4 Punkte."),
+        Tafel(
+            "lichterkette",
+            "Lichterkette",
+            1,
+            "Je Röhre mit einem schräg benachbarten Nachbarn gleicher Farbe: 1 Punkt.",
+        ),
+    )
+}
+
+PAIRS = {"daemmerlicht": ("1", "2"), "halbschatten": ("3", "4"), "flutlicht": ("5", "6")}
+
+
+@dataclass(frozen=True)
+class Tool:
+    id: str
+    name: str
+    text: str
+    solo_colour: str
+    die_tool: bool  # acts on a chosen die of the Lieferung (only before placing)
+
+
+TOOLS: dict[str, Tool] = {
+    t.id: t
+    for t in (
+        Tool("dimmer", "Dimmer", "Gewählte Röhre ±1 (1 wird nicht zu 6).", "V", True),
+        Tool("wackelkontakt", "Wackelkontakt", "Gewählte Röhre neu würfeln.", "V", True),
+        Tool(
+            "umpolen",
+            "Umpolen",
+            "Gewählte Röhre auf die Gegenseite drehen (1↔6, 2↔5, 3↔4).",
+            "N",
+            True,
+        ),
+        Tool(
+            "roehrenwechsel",
+            "Röhrenwechsel",
+            "Gewählte Röhre zurück in die Kiste, eine neue ziehen und ihre Helligkeit selbst wählen.",
+            "V",
+            True,
+        ),
+        Tool(
+            "lagerkiste",
+            "Lagerkiste",
+            "Gewählte Röhre gegen eine vom Stromzähler tauschen; die eingetauschte musst du anbringen.",
+            "N",
+            True,
+        ),
+        Tool(
+            "verlaengerungskabel",
+            "Verlängerungskabel",
+            "Gewählte Röhre in ein Fenster ohne jeden Nachbarn hängen (auch nicht schräg).",
+            "G",
+            True,
+        ),
+        Tool(
+            "stromausfall",
+            "Stromausfall",
+            "Alle Röhren der Lieferung neu würfeln – nur im zweiten Zug einer Runde, vor dem Wählen.",
+            "C",
+            False,
+        ),
+        Tool(
+            "doppelschicht",
+            "Doppelschicht",
+            "Im ersten Zug einer Runde gleich eine zweite Röhre anbringen; dafür setzt du deinen zweiten Zug aus.",
+            "P",
+            False,
+        ),
+        Tool(
+            "farbfolie",
+            "Farbfolie",
+            "Eine angebrachte Röhre umhängen, die Farbvorgabe des Ziels gilt nicht.",
+            "C",
+            False,
+        ),
+        Tool(
+            "trafo",
+            "Trafo",
+            "Eine angebrachte Röhre umhängen, die Helligkeitsvorgabe des Ziels gilt nicht.",
+            "P",
+            False,
+        ),
+        Tool(
+            "hebebuehne",
+            "Hebebühne",
+            "Genau zwei verschiedene angebrachte Röhren umhängen, nacheinander und nach allen Regeln.",
+            "G",
+            False,
+        ),
+        Tool(
+            "schablone",
+            "Schablone",
+            "Eine oder zwei verschiedene angebrachte Röhren derselben Farbe umhängen – "
+            "diese Farbe muss auf dem Stromzähler liegen.",
+            "C",
+            False,
+        ),
+    )
+}
+
+DIE_TOOLS = frozenset(t.id for t in TOOLS.values() if t.die_tool)
+MOVE_TOOLS = frozenset({"farbfolie", "trafo", "hebebuehne", "schablone"})
+
+
+def die_text(die: str) -> str:
+    """German name of a die, e.g. ``"Pink 5"``."""
+    return f"{COLOUR_NAMES[die[0]]} {die[1]}"
+
+
+def window_text(cell: int) -> str:
+    """German name of a window, e.g. ``"Etage 1, Achse 3"`` (1-based, from the top left)."""
+    return f"Etage {cell // COLS + 1}, Achse {cell % COLS + 1}"

@@ -1,0 +1,188 @@
+"""Speedneon computer players: legal, view-only, and stronger by level."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import statistics
+import time
+
+import pytest
+
+from games.core.bots import Choice
+from games.neon import bots as B
+from games.neon import engine as E
+
+from .helpers import act, grid, situation, started
+
+
+def play(seed: int, levels: list[str], ausgabe: str = "klassisch", check=None) -> dict:
+    opts = {"ausgabe": ausgabe}
+    if ausgabe == "solo":
+        opts["werkzeuge"] = 5
+    s = E.new_game(seed=seed, players=len(levels), options=opts)
+    rng = random.Random(seed)
+    while not E.is_over(s):
+        seat = E.to_move(s)[0]
+        view = E.view(s, seat)
+        legal = E.legal_actions(s, seat)
+        choice = B.BOTS[levels[seat]](view, legal, rng)
+        if check:
+            check(view, legal, choice)
+        s, _ = E.apply(s, seat, choice.action)
+    return E.result(s)
+
+
+def _legal_check(view, legal, choice):
+    assert isinstance(choice, Choice)
+    assert choice.action in legal
+    assert isinstance(choice.reason, str) and choice.reason
+
+
+@pytest.mark.parametrize("level", ["leicht", "normal"])
+@pytest.mark.parametrize("players,ausgabe", [(2, "klassisch"), (4, "blackout"), (1, "solo")])
+def test_bots_choose_legal_actions(level, players, ausgabe):
+    for seed in range(2):
+        play(seed, [level] * players, ausgabe, _legal_check)
+
+
+def test_stark_chooses_legal_actions_quickly():
+    times = []
+
+    def check(view, legal, choice):
+        _legal_check(view, legal, choice)
+
+    s = E.new_game(seed=5, players=3, options={})
+    rng = random.Random(5)
+    while not E.is_over(s):
+        seat = E.to_move(s)[0]
+        view, legal = E.view(s, seat), E.legal_actions(s, seat)
+        t = time.process_time()  # CPU time: robust against a busy machine
+        choice = B.BOTS["stark" if seat == 0 else "normal"](view, legal, rng)
+        if seat == 0:
+            times.append(time.process_time() - t)
+        check(view, legal, choice)
+        s, _ = E.apply(s, seat, choice.action)
+    assert statistics.mean(times) < 0.25 and max(times) < 1.0
+
+
+PENDING = [
+    ("dimmer", {"die": 0}),
+    ("roehrenwechsel", {"die": 0}),
+    ("lagerkiste", {"die": 0}),
+    ("verlaengerungskabel", {"die": 0}),
+    ("hebebuehne", {}),
+    ("schablone", {}),
+    ("farbfolie", {}),
+    ("trafo", {}),
+]
+
+
+@pytest.mark.parametrize("tool,kw", PENDING, ids=[p[0] for p in PENDING])
+@pytest.mark.parametrize("level", ["leicht", "normal", "stark"])
+def test_bots_finish_open_tool_steps(tool, kw, level):
+    s = situation(
+        started(2),
+        lieferung=["P2", "C3", "G1", "N4", "V5"],
+        grids={0: grid({0: "V6", 1: "C5", 2: "P4"})},
+        tools=[tool],
+        zaehler=["P1", "V2"],
+    )
+    s, _ = act(s, {"type": "werkzeug", "tool": tool, **kw})
+    rng = random.Random(1)
+    for _ in range(6):
+        if E.to_move(s) != [0]:
+            break
+        legal = E.legal_actions(s, 0)
+        choice = B.BOTS[level](E.view(s, 0), legal, rng)
+        assert choice.action in legal
+        s, _ = act(s, choice.action)
+    assert s.pending is None
+
+
+def test_bots_use_only_the_view():
+    s = situation(started(3, seed=4), lieferung=["P2", "C3", "G1", "N4", "V5", "P6", "C1"], tools=["dimmer"])
+    # a different hidden world: other secret colours and another seed, same view for seat 0
+    t = s.copy()
+    t.seed += 12345
+    t.geheim = [s.geheim[0], s.geheim[2], s.geheim[1]]
+    assert E.view(s, 0) == E.view(t, 0)
+    for level in ("leicht", "normal", "stark"):
+        view = json.loads(json.dumps(E.view(s, 0)))  # plain data only
+        before = copy.deepcopy(view)
+        legal = E.legal_actions(s, 0)
+        a = B.BOTS[level](view, legal, random.Random(3))
+        b = B.BOTS[level](E.view(t, 0), E.legal_actions(t, 0), random.Random(3))
+        assert a == b and view == before
+
+
+def test_determinize_is_consistent_with_the_view():
+    s = situation(started(4, seed=8), lieferung=["P2", "C3", "G1", "N4", "V5", "P6", "C1", "G2", "N5"])
+    view = E.view(s, 2)
+    w = B.determinize(view, random.Random(0))
+    assert E.view(w, 2) == view
+    assert w.geheim[2] == s.geheim[2]
+    others = [c for p in range(4) if p != 2 for c in w.geheim[p]]
+    assert len(set(others)) == 3 and s.geheim[2][0] not in others
+
+
+def test_facade_choice_by_every_level():
+    s = E.new_game(seed=2, players=2, options={})
+    for level in ("leicht", "normal", "stark"):
+        legal = E.legal_actions(s, 0)
+        c = B.BOTS[level](E.view(s, 0), legal, random.Random(0))
+        assert c.action in legal and "Fassade" in c.reason
+
+
+def test_advice_never_suggests_tools_in_the_solo_variant():
+    s = started(1, "solo", werkzeuge=5)
+    s = situation(
+        s,
+        lieferung=["V1", "V2", "C3", "G6"],
+        grids={0: grid({0: "N6"})},
+        tools=["dimmer", "umpolen", "wackelkontakt", "trafo", "verlaengerungskabel"],
+    )
+    legal = E.legal_actions(s, 0)
+    assert any(a["type"] == "werkzeug" for a in legal)
+    for seed in range(3):
+        c = B.advice(E.view(s, 0), legal, random.Random(seed))
+        assert c.action in legal and c.action["type"] != "werkzeug" and c.reason.startswith("Rat")
+    # no computer seats exist in the Solovariante: every level acts for the human only
+    for level, bot in B.BOTS.items():
+        for seed in range(5):
+            c = bot(E.view(s, 0), legal, random.Random(seed))
+            assert c.action in legal and c.action["type"] != "werkzeug", level
+
+
+def test_advice_may_suggest_tools_against_computers():
+    s = started(2)
+    s.geheim = [["P"], ["C"]]
+    s.tafeln = ["flutlicht", "volle_skala", "regenbogen"]
+    s = situation(s, lieferung=["P1", "N1", "G1", "N2", "V2"], grids={0: grid({})}, tools=["umpolen"])
+    c = B.advice(E.view(s, 0), E.legal_actions(s, 0), random.Random(0))
+    assert c.action["type"] == "werkzeug" and c.reason.startswith("Rat")
+
+
+def test_normal_uses_dimmer_when_it_pays():
+    # secret colour Pink; a Pink 5 would fit the only good window if dimmed from 4? use Umpolen/Dimmer
+    s = started(2)
+    s.geheim = [["P"], ["C"]]
+    s.tafeln = ["flutlicht", "volle_skala", "regenbogen"]
+    s = situation(s, lieferung=["P1", "N1", "G1", "N2", "V2"], grids={0: grid({})}, tools=["umpolen"])
+    c = B.choose_normal(E.view(s, 0), E.legal_actions(s, 0), random.Random(0))
+    assert c.action == {"type": "werkzeug", "tool": "umpolen", "die": 0}
+
+
+def test_stronger_levels_score_more():
+    """A small seeded sample: three-player games, every level in every seat."""
+    levels = ["leicht", "normal", "stark"]
+    points = {lv: [] for lv in levels}
+    for seed in range(4):
+        for shift in range(3):
+            seats = levels[shift:] + levels[:shift]
+            r = play(100 + seed, seats)
+            for i, lv in enumerate(seats):
+                points[lv].append(r["points"][i])
+    mean = {lv: statistics.mean(p) for lv, p in points.items()}
+    assert mean["stark"] >= mean["normal"] >= mean["leicht"], mean
