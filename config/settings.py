@@ -8,6 +8,7 @@ layer and Celery broker). See README.md for every variable.
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -110,7 +111,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (eager Celery, Channels) write: wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
     # A file, not memory: tests with threads (concurrency, eager Celery) share it.
-    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SQLITE_TEST_NAME") or str(BASE_DIR / "test_db.sqlite3")}
+    # One file per test process, so parallel test runs never share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("SQLITE_TEST_NAME")
+        or str(Path(tempfile.gettempdir()) / f"spielcenter-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -192,6 +197,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 5.0},
+}
 
 # Production hardening: active whenever DEBUG is off.
 if not DEBUG:
@@ -216,6 +224,7 @@ LOGGING = {
 # Table runtime: Tempo multiplier (tests speed computers up) and where computer moves run.
 TABLE_TEMPO_FACTOR = float(os.environ.get("TABLE_TEMPO_FACTOR", "1.0"))
 COMPUTER_DISPATCH = os.environ.get("COMPUTER_DISPATCH", "auto")  # "inline" runs them in the caller
+CLOCK_SWEEPER = env_bool("CLOCK_SWEEPER", True)  # embedded: a thread handles due move clocks
 WS_MESSAGES_PER_SECOND = 8
 WS_MESSAGE_BURST = 20
 WS_MAX_MESSAGE_BYTES = 4096

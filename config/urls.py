@@ -12,6 +12,7 @@ urlpatterns = [
     path("konto/", include("accounts.urls")),
     path("", include("lobby.urls")),
     path("spiele/", include("games.urls")),
+    path("bestenliste/", include("leaderboard.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -3,7 +3,10 @@
 from django.urls import path
 
 from games.core.consumer import TableConsumer
+from lobby.consumers import LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/tisch/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/tische/", LobbyConsumer.as_asgi()),
+    path("ws/tische/<int:table_id>/", LobbyConsumer.as_asgi()),
 ]

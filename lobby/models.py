@@ -26,6 +26,8 @@ class Table(models.Model):
     bot_level = models.CharField(_("Computerstärke"), max_length=10, default="normal")
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     clock_seconds = models.PositiveIntegerField(_("Bedenkzeit (s)"), null=True, blank=True)
+    fill_computers = models.BooleanField(_("freie Plätze mit Computern füllen"), default=False)
+    reserved_until = models.DateTimeField(_("Plätze reserviert bis"), null=True, blank=True)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
     created = models.DateTimeField(auto_now_add=True)
 
@@ -46,6 +48,7 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True)
     bot_level = models.CharField(_("Computer"), max_length=10, blank=True)
     name = models.CharField(_("Name"), max_length=60)
+    ready = models.BooleanField(_("bereit"), default=True)  # False: kept free for "Nochmal"
 
     class Meta:
         verbose_name = _("Platz")
@@ -97,6 +100,8 @@ class ActionRecord(models.Model):
     seat = models.PositiveSmallIntegerField(_("Platz"))
     action = models.JSONField(_("Aktion"))
     by_bot = models.BooleanField(_("vom Computer"), default=False)
+    # A table event (someone left, the computer took over): not an engine action, skipped by replay.
+    system = models.BooleanField(_("Tischereignis"), default=False)
     events = models.JSONField(_("Ereignisse"), default=list)
     created = models.DateTimeField(auto_now_add=True)
 

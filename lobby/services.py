@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
 
-from accounts.models import User
-from games.core import registry, runtime
+from accounts.models import User, Wallet
+from accounts.services import TalerError
+from games.core import clock, notify, registry, runtime
 from games.core.bots import LEVELS
 from games.core.protocol import IllegalAction
+from lobby import settlement
 from lobby.models import Match, Seat, Table
 
 TEMPOS = ("normal", "schnell")
@@ -65,3 +68,271 @@ def restart_solo(*, table: Table, user: User) -> Match:
         if current is not None and current.status == Match.Status.PLAYING:
             return current
         return runtime.start_match(table=table)
+
+
+# ---------------------------------------------------------------- live tables
+
+STAKES = (0, 10, 25, 50, 100)
+CLOCKS = (30, 60, 90, 120, None)  # seconds per move; None = "ohne"
+AGAIN_SECONDS = 120
+
+
+def _notify_lobby(table_id: int) -> None:
+    transaction.on_commit(lambda: notify.lobby_changed(table_id=table_id))
+
+
+def _check_can_sit(user: User, stake: int) -> None:
+    if user.is_guest and stake:
+        raise IllegalAction("Gäste spielen nur an Tischen ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
+    if stake:
+        wallet = Wallet.objects.filter(user=user).first()
+        if wallet is None or wallet.balance < stake:
+            raise IllegalAction(f"Für diesen Tisch brauchst du {stake} Taler.")
+
+
+def open_table(
+    *,
+    host: User,
+    game: str,
+    places: int,
+    options: dict[str, Any],
+    clock_seconds: int | None,
+    bot_level: str,
+    stake: int,
+    fill_computers: bool,
+    tempo: str = "normal",
+) -> Table:
+    """Open a live table; the host takes the first seat."""
+    engine = registry.engine(game)
+    low, high = max(2, engine.MIN_PLAYERS), engine.MAX_PLAYERS
+    if not low <= places <= high:
+        raise IllegalAction(f"{engine.NAME}: ein Tisch hat {low} bis {high} Plätze.")
+    if stake not in STAKES:
+        raise IllegalAction("Der Einsatz ist 10, 25, 50 oder 100 Taler – oder keiner.")
+    if clock_seconds not in CLOCKS:
+        raise IllegalAction("Die Bedenkzeit ist 30 s, 60 s, 90 s, 2 Minuten oder ohne.")
+    if bot_level not in LEVELS:
+        raise IllegalAction("Unbekannte Computerstärke.")
+    if tempo not in TEMPOS:
+        raise IllegalAction("Unbekanntes Tempo.")
+    _check_can_sit(host, stake)
+    cleaned = engine.clean_options(options, places)
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            kind=Table.Kind.LIVE,
+            options={**cleaned, "tempo": tempo},
+            places=places,
+            bot_level=bot_level,
+            stake=stake,
+            clock_seconds=clock_seconds,
+            fill_computers=fill_computers,
+            host=host,
+        )
+        Seat.objects.create(table=table, index=0, user=host, name=host.username)
+        _notify_lobby(table.pk)
+    return table
+
+
+def _lock_open_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise IllegalAction("Diesen Tisch gibt es nicht.")
+    if table.kind != Table.Kind.LIVE:
+        raise IllegalAction("An diesem Tisch spielt jemand allein.")
+    return table
+
+
+def _release_expired_reservations(table: Table) -> None:
+    """After the Nochmal time, seats of players who did not come back open to anyone."""
+    if table.reserved_until and table.reserved_until <= clock.now():
+        Seat.objects.filter(table=table, ready=False).delete()
+        table.reserved_until = None
+        table.save(update_fields=["reserved_until"])
+
+
+def free_places(table: Table) -> int:
+    return table.places - Seat.objects.filter(table=table).count()
+
+
+def join_table(*, table_id: int, user: User) -> Seat:
+    """Sit down at an open table; the game starts by itself when the table is full."""
+    with transaction.atomic():
+        table = _lock_open_table(table_id)
+        _release_expired_reservations(table)
+        if table.status != Table.Status.OPEN:
+            raise IllegalAction("An diesem Tisch wird schon gespielt.")
+        if Seat.objects.filter(table=table, user=user).exists():
+            raise IllegalAction("Du sitzt schon an diesem Tisch.")
+        _check_can_sit(user, table.stake)
+        taken = set(Seat.objects.filter(table=table).values_list("index", flat=True))
+        free = [i for i in range(table.places) if i not in taken]
+        if not free:
+            raise IllegalAction("Der Tisch ist schon voll.")
+        seat = Seat.objects.create(table=table, index=free[0], user=user, name=user.username)
+        if len(taken) + 1 == table.places and all_ready(table):
+            _start(table)
+        _notify_lobby(table.pk)
+        _notify_table(table)
+    return seat
+
+
+def all_ready(table: Table) -> bool:
+    return not Seat.objects.filter(table=table, ready=False).exists()
+
+
+def leave_table(*, table_id: int, user: User) -> None:
+    """Stand up before the start (or from the Nochmal wait); the host role passes on."""
+    with transaction.atomic():
+        table = _lock_open_table(table_id)
+        if table.status == Table.Status.PLAYING:
+            raise IllegalAction("Die Partie läuft schon – verlassen geht nur über „Partie verlassen“.")
+        seat = Seat.objects.filter(table=table, user=user).first()
+        if seat is None:
+            raise IllegalAction("Du sitzt nicht an diesem Tisch.")
+        seat.delete()
+        humans = Seat.objects.filter(table=table, user__isnull=False).order_by("index")
+        if not humans.exists():
+            table.status = Table.Status.CLOSED
+            table.save(update_fields=["status"])
+        elif table.host_id == user.pk:
+            table.host = humans.first().user
+            table.save(update_fields=["host"])
+        _notify_lobby(table.pk)
+        _notify_table(table)
+
+
+def start_table(*, table_id: int, user: User) -> Match:
+    """The host starts: free places get computers (if wished), stakes are debited, the game begins."""
+    with transaction.atomic():
+        table = _lock_open_table(table_id)
+        if table.host_id != user.pk:
+            raise IllegalAction("Nur wer den Tisch eröffnet hat, kann die Partie starten.")
+        if table.status != Table.Status.OPEN:
+            raise IllegalAction("An diesem Tisch wird schon gespielt.")
+        _release_expired_reservations(table)
+        if table.reserved_until and not all_ready(table):
+            raise IllegalAction("Die Plätze der anderen werden noch für sie frei gehalten (bis zu zwei Minuten).")
+        match = _start(table)
+        _notify_lobby(table.pk)
+    return match
+
+
+def _start(table: Table) -> Match:
+    """Seats made contiguous, computers added, stakes debited, match started: one transaction."""
+    seats = list(Seat.objects.filter(table=table, ready=True).order_by("index"))
+    Seat.objects.filter(table=table, ready=False).delete()
+    humans = [s for s in seats if s.user_id]
+    if table.fill_computers:
+        if not humans:
+            raise IllegalAction("Es sitzt niemand am Tisch.")
+        missing = table.places - len(seats)
+    else:
+        seats = humans
+        missing = 0
+        if len(humans) < 2:
+            raise IllegalAction("Ohne Computer braucht eine Partie mindestens zwei Menschen.")
+    engine = registry.engine(table.game)
+    if len(seats) + missing < max(2, engine.MIN_PLAYERS):
+        raise IllegalAction("Es sitzen noch zu wenige am Tisch.")
+    taken = {s.name for s in seats}
+    names = [n for n in computer_names(table.game, missing + len(taken), random.Random()) if n not in taken]
+    Seat.objects.filter(table=table).delete()
+    for index, seat in enumerate(seats):
+        Seat.objects.create(table=table, index=index, user=seat.user, bot_level=seat.bot_level, name=seat.name)
+    for offset in range(missing):
+        Seat.objects.create(table=table, index=len(seats) + offset, bot_level=table.bot_level, name=names[offset])
+    table.reserved_until = None
+    table.save(update_fields=["reserved_until"])
+    match = runtime.start_match(table=table)
+    try:
+        settlement.collect_stakes(match, table.stake)
+    except TalerError as error:  # rolls the whole start back
+        raise IllegalAction(error.message)
+    return match
+
+
+def _notify_table(table: Table) -> None:
+    match = Match.objects.filter(table=table).order_by("-number").first()
+    if match is not None:
+        match_id, version = match.pk, match.version
+        transaction.on_commit(
+            lambda: notify.table_changed(table_id=table.pk, match_id=match_id, version=version, fresh=True)
+        )
+
+
+def leave_match(*, table_id: int, user: User) -> Match:
+    """Leave a running game: −10 for the Bestenliste, the stake stays in the pot, the computer
+    takes the seat. Alone with computers the game ends without scoring."""
+    from leaderboard import services as leaderboard
+
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("table")
+            .filter(table_id=table_id, status=Match.Status.PLAYING)
+            .order_by("-number")
+            .first()
+        )
+        if table is None or match is None:
+            raise IllegalAction("Hier läuft gerade keine Partie.")
+        seat = next((i for i, p in enumerate(match.players) if p.get("user_id") == user.pk and not p.get("bot")), None)
+        if seat is None:
+            raise IllegalAction("Du spielst an diesem Tisch nicht mit.")
+        others = [p for i, p in enumerate(match.players) if i != seat and p.get("user_id") and not p.get("bot")]
+        name = match.players[seat]["name"]
+        if not others:
+            match.status = Match.Status.ABORTED
+            match.finished = clock.now()
+            match.deadline = None
+            match.players[seat]["left"] = True
+            match.save(update_fields=["status", "finished", "deadline", "players"])
+            table.status = Table.Status.FINISHED
+            table.save(update_fields=["status"])
+            runtime.table_event(
+                match=match,
+                seat=seat,
+                kind="verlassen",
+                text=f"{name} hat die Partie verlassen – sie endet ohne Wertung.",
+            )
+            return match
+        match.players[seat].update({"bot": table.bot_level, "left": True})
+        Seat.objects.filter(table=table, index=seat).update(user=None, bot_level=table.bot_level)
+        engine = registry.engine(match.game)
+        match.deadline = clock.deadline_for(match, engine.load(match.state))
+        runtime.table_event(
+            match=match,
+            seat=seat,
+            kind="verlassen",
+            text=f"{name} hat die Partie verlassen – der Computer übernimmt den Platz.",
+        )
+        leaderboard.record_leave_penalty(user=user, match=match)
+    return match
+
+
+def play_again(*, table_id: int, user: User) -> Table:
+    """ "Nochmal" at a live table: sit again; the others' seats wait two minutes for them."""
+    with transaction.atomic():
+        table = _lock_open_table(table_id)
+        _release_expired_reservations(table)
+        seat = Seat.objects.filter(table=table, user=user).first()
+        if seat is None:
+            raise IllegalAction("Dein Platz an diesem Tisch ist nicht mehr frei.")
+        if table.status == Table.Status.PLAYING:
+            raise IllegalAction("Die nächste Partie läuft schon.")
+        if table.status == Table.Status.FINISHED:
+            # the first "Nochmal": everyone else's seat is kept free for two minutes
+            Seat.objects.filter(table=table, user__isnull=True).delete()
+            Seat.objects.filter(table=table, user__isnull=False).exclude(user=user).update(ready=False)
+            table.status = Table.Status.OPEN
+            table.reserved_until = clock.now() + timedelta(seconds=AGAIN_SECONDS)
+            table.save(update_fields=["status", "reserved_until"])
+        seat.ready = True
+        seat.save(update_fields=["ready"])
+        humans = Seat.objects.filter(table=table, user__isnull=False)
+        if all_ready(table) and (humans.count() >= 2 or table.fill_computers):
+            _start(table)
+        _notify_lobby(table.pk)
+        _notify_table(table)
+    return table

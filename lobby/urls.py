@@ -5,6 +5,13 @@ from lobby import views
 app_name = "lobby"
 
 urlpatterns = [
+    path("tische/", views.lobby, name="lobby"),
+    path("tische/neu/<slug:slug>/", views.open_table, name="open"),
     path("tisch/<int:table_id>/", views.table, name="table"),
+    path("tisch/<int:table_id>/platz/", views.join, name="join"),
+    path("tisch/<int:table_id>/aufstehen/", views.stand_up, name="stand_up"),
+    path("tisch/<int:table_id>/start/", views.start, name="start"),
+    path("tisch/<int:table_id>/verlassen/", views.leave_match, name="leave_match"),
+    path("tisch/<int:table_id>/nochmal/", views.again, name="again"),
     path("tisch/<int:table_id>/neue-partie/", views.new_match, name="new_match"),
 ]

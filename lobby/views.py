@@ -1,18 +1,56 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.core import fragments, snapshot
+from games.core import fragments, registry, snapshot
 from games.core.protocol import IllegalAction
-from lobby import services
+from lobby import presenters, selectors, services
+from lobby.forms import open_table_form
 from lobby.models import Table
 
 
+def lobby(request: HttpRequest) -> HttpResponse:
+    """/tische/: the live list of open tables and "Tisch eröffnen" per game."""
+    context = {
+        "tables": [presenters.describe(t, request.user) for t in selectors.open_tables()],
+        "forms": [(slug, registry.engine(slug).NAME, open_table_form(slug)) for slug in registry.slugs()],
+    }
+    return render(request, "lobby/tische.html", context)
+
+
+@login_required
+@require_POST
+def open_table(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        form = open_table_form(slug, request.POST)
+    except registry.UnknownGame:
+        raise Http404("Dieses Spiel gibt es nicht.")
+    if form.is_valid():
+        try:
+            table = services.open_table(host=request.user, game=slug, **form.table_settings())
+        except IllegalAction as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("lobby:table", table_id=table.pk)
+    context = {
+        "tables": [presenters.describe(t, request.user) for t in selectors.open_tables()],
+        "forms": [(s, registry.engine(s).NAME, form if s == slug else open_table_form(s)) for s in registry.slugs()],
+        "open_slug": slug,
+    }
+    return render(request, "lobby/tische.html", context, status=200)
+
+
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    """A table: the full page, with the same fragments the websocket sends."""
+    """A table: the waiting room while it is open, else the game with the websocket's fragments."""
+    tbl = selectors.table_with_seats(table_id)
+    if tbl is None:
+        raise Http404("Diesen Tisch gibt es nicht.")
+    if tbl.status in (Table.Status.OPEN, Table.Status.CLOSED) and tbl.kind == Table.Kind.LIVE:
+        return render(request, "lobby/warteraum.html", {"info": presenters.describe(tbl, request.user)})
     snap = snapshot.current_for_table(table_id)
     if snap is None:
         raise Http404("Diesen Tisch gibt es nicht.")
@@ -27,13 +65,50 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, f"games/{snap.game}/table.html", context)
 
 
-@require_POST
-def new_match(request: HttpRequest, table_id: int) -> HttpResponse:
-    tbl = get_object_or_404(Table, pk=table_id)
+def _table_action(request: HttpRequest, table_id: int, action, done: str | None = None) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """Run a lobby service for the user; a refusal is shown as a German message."""
+    get_object_or_404(Table, pk=table_id)
     if not request.user.is_authenticated:
+        messages.error(request, "Bitte melde dich an oder spiel als Gast.")
         return redirect("accounts:login")
     try:
-        services.restart_solo(table=tbl, user=request.user)
+        action(table_id=table_id, user=request.user)
     except IllegalAction as error:
         messages.error(request, error.message)
-    return redirect("lobby:table", table_id=tbl.pk)
+    else:
+        if done:
+            return redirect(done)
+    return redirect("lobby:table", table_id=table_id)
+
+
+@require_POST
+def join(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.join_table)
+
+
+@require_POST
+def stand_up(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.leave_table, done="lobby:lobby")
+
+
+@require_POST
+def start(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.start_table)
+
+
+@require_POST
+def leave_match(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.leave_match)
+
+
+@require_POST
+def again(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, services.play_again)
+
+
+@require_POST
+def new_match(request: HttpRequest, table_id: int) -> HttpResponse:
+    def restart(*, table_id: int, user) -> None:  # type: ignore[no-untyped-def]
+        services.restart_solo(table=Table.objects.get(pk=table_id), user=user)
+
+    return _table_action(request, table_id, restart)

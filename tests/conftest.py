@@ -8,3 +8,9 @@ import pytest
 @pytest.fixture(autouse=True)
 def _fast_hasher(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _no_clock_thread(settings):  # type: ignore[no-untyped-def]
+    """Tests drive move clocks themselves (clock.expire / clock.sweep with a controlled now)."""
+    settings.CLOCK_SWEEPER = False

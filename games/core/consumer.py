@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.core import fragments, notify, runtime, snapshot
+from games.core import clock, fragments, notify, runtime, snapshot
 from games.core.protocol import IllegalAction
 
 
@@ -53,6 +53,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
+        clock.start_embedded_sweeper()
         snap = await database_sync_to_async(_load_current)(self.table_id)
         if snap is None:
             await self.close(code=4404)
@@ -125,6 +126,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         match_id, version = event.get("match", -1), event["version"]
+        if event.get("fresh"):
+            snap = await database_sync_to_async(snapshot.current_for_table)(self.table_id, True)
+            await self.send_snapshot(snap, force=False, again=True)
+            return
         if match_id == self.position[0] and version <= self.position[1]:
             return
         snap = snapshot.get(match_id, version)
@@ -133,10 +138,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snap is not None:
             await self.send_snapshot(snap)
 
-    async def send_snapshot(self, snap: snapshot.Snapshot | None, force: bool = False) -> None:
+    async def send_snapshot(self, snap: snapshot.Snapshot | None, force: bool = False, again: bool = False) -> None:
+        """Send the fragments that changed; ``force`` sends all, ``again`` re-renders the same version."""
         if snap is None:
             return
-        if not force and (snap.match_id, snap.version) <= self.position:
+        if not (force or again) and (snap.match_id, snap.version) <= self.position:
             return
         self.position = (snap.match_id, snap.version)
         seat = snap.user_seat(self.user_id)

@@ -75,8 +75,30 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
             _public[key] = public
             while len(_public) > 512:
                 _public.popitem(last=False)
-    private = game_ui.private_fragments(FragmentContext(snap, engine.view(state, seat), seat, names))
-    return {**public, **private}
+    ctx = FragmentContext(snap, engine.view(state, seat), seat, names)
+    private = game_ui.private_fragments(ctx)
+    return {**public, **private, "tbl-bar": table_bar(ctx)}
+
+
+def table_bar(ctx: FragmentContext) -> str:
+    """The game-independent strip: move clock, stake, leave, Nochmal (live tables)."""
+    snap = ctx.snap
+    to_move = ctx.view.get("to_move", [])
+    seats = snap.table.get("seats", [])
+    me = next((s for s in seats if ctx.seat is not None and s["index"] == ctx.seat), None)
+    return render_template(
+        "games/core/table_bar.html",
+        {
+            "snap": snap,
+            "seat": ctx.seat,
+            "clock_name": ", ".join(ctx.names[s] for s in to_move) if snap.deadline else "",
+            "grace": 10,
+            "me_ready": bool(me and me["ready"]),
+            "seats": seats,
+            "finished": snap.status != "playing",
+            "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
+        },
+    )
 
 
 def out_of_band(html: str) -> str:

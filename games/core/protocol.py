@@ -65,3 +65,9 @@ class Engine(Protocol):
 
     def result(self, state: Any) -> JSON:
         """Final result: ``{"points": [..], "places": [..], ...}``; places are 1-based, ties share."""
+
+    def leaderboard_points(self, result: JSON, seat: int, players: int, seconds: float) -> int | None:
+        """Bestenliste points of ``seat`` by the game's own formula (None: not counted)."""
+
+    # Optional: ``timeout_actions(state, seat)``, what the computer may do when it finishes a
+    # human's move after the clock ran out (default: all legal actions).

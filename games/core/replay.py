@@ -23,7 +23,8 @@ def replay_match(match: Match) -> ReplayResult:
     for number, record in enumerate(records, start=1):
         if record.version != number:
             return ReplayResult(match.pk, len(records), False, f"Lücke im Protokoll vor Version {record.version}")
-        state, _ = engine.apply(state, record.seat, record.action)
+        if not record.system:  # table events (someone left, a clock ran out) change no game state
+            state, _ = engine.apply(state, record.seat, record.action)
     same = engine.dump(state) == match.state
     detail = "Zustand stimmt überein" if same else "Zustand weicht ab"
     return ReplayResult(match.pk, len(records), same, detail)

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.core import dispatch, notify, registry, snapshot
+from games.core import clock, dispatch, notify, registry, snapshot
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng, new_seed
 from lobby.models import ActionRecord, Match, Seat, Table
@@ -54,7 +54,7 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
         number = (
             Match.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
         ) + 1
-        match = Match.objects.create(
+        match = Match(
             table=table,
             number=number,
             game=table.game,
@@ -63,6 +63,8 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
             players=players,
             state=engine.dump(state),
         )
+        match.deadline = clock.deadline_for(match, state)
+        match.save()
         Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
         transaction.on_commit(lambda: after_commit(match.pk, table.pk, match.version))
     return match
@@ -95,7 +97,8 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
             match.state = engine.dump(new_state)
             match.version += 1
             finished = engine.is_over(new_state)
-            fields = ["state", "version"]
+            match.deadline = None if finished else clock.deadline_for(match, new_state)
+            fields = ["state", "version", "deadline"]
             if finished:
                 match.status = Match.Status.FINISHED
                 match.result = engine.result(new_state)
@@ -106,6 +109,10 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
                 match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
             )
             if finished:
+                # Pot and Bestenliste in the same transaction as the last move: all or nothing.
+                from lobby import settlement
+
+                settlement.settle(match)
                 Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             version, table_id = match.version, match.table_id
             previous = snapshot.get(match_id, version - 1)
@@ -125,6 +132,20 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
 def after_commit(match_id: int, table_id: int, version: int) -> None:
     notify.table_changed(table_id=table_id, match_id=match_id, version=version)
     schedule_computers(match_id=match_id)
+    clock.schedule(match_id=match_id)
+
+
+def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
+    """Log a table event (not an engine action) as a new version; the match row must be locked."""
+    match.version += 1
+    match.save(update_fields=["version", "players", "deadline"])
+    event = {"type": kind, "seat": seat, "text": text}
+    ActionRecord.objects.create(
+        match=match, version=match.version, seat=seat, action={"type": kind}, system=True, events=[event]
+    )
+    version, match_id, table_id = match.version, match.pk, match.table_id
+    transaction.on_commit(lambda: after_commit(match_id, table_id, version))
+    return version
 
 
 def computer_seats_to_move(match: Match) -> list[int]:
@@ -162,12 +183,18 @@ def computer_move(*, match_id: int, seat: int, version: int) -> Outcome | None:
         return None
 
 
-def choose_for(*, match: Match, state: Any, seat: int, level: str):  # type: ignore[no-untyped-def]
-    """A bot's choice from the seat's view only ("Der Computer sieht nie mehr als du")."""
+def choose_for(*, match: Match, state: Any, seat: int, level: str, timeout: bool = False):  # type: ignore[no-untyped-def]
+    """A bot's choice from the seat's view only ("Der Computer sieht nie mehr als du").
+
+    ``timeout``: the computer finishes a human's move after the clock ran out; a
+    game may restrict what it does then (``engine.timeout_actions``, e.g. no tools).
+    """
     engine = registry.engine(match.game)
     bots = registry.bots(match.game)
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
+    if timeout and hasattr(engine, "timeout_actions"):
+        legal = engine.timeout_actions(state, seat) or legal
     rng = draw_rng(match.seed, 1_000_000 + match.version * 8 + seat)
     return bots.BOTS[level](view, legal, rng)
 
@@ -182,4 +209,8 @@ def advice(*, match: Match, seat: int):  # type: ignore[no-untyped-def]
     state = engine.load(match.state)
     if seat not in engine.to_move(state):
         raise IllegalAction("Rat gibt es, wenn du dran bist.")
+    bots = registry.bots(match.game)
+    if hasattr(bots, "advice"):  # a game may restrict the Rat (Speedneon: no tools that cost dice)
+        rng = draw_rng(match.seed, 2_000_000 + match.version * 8 + seat)
+        return bots.advice(engine.view(state, seat), engine.legal_actions(state, seat), rng)
     return choose_for(match=match, state=state, seat=seat, level="stark")

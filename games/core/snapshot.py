@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from threading import Lock
 from typing import Any
 
-from lobby.models import ActionRecord, Match
+from lobby.models import ActionRecord, Match, Seat, Table
 
 LOG_LENGTH = 40
 _CACHE_SIZE = 512
@@ -33,6 +33,8 @@ class Snapshot:
     state: dict[str, Any]
     result: dict[str, Any] | None
     log: list[dict[str, Any]]  # recent events, oldest first
+    deadline: float | None = None  # epoch seconds of the move clock's deadline
+    table: dict[str, Any] = field(default_factory=dict)  # lobby facts: status, stake, clock, seats
     loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
 
     def user_seat(self, user_id: int | None) -> int | None:
@@ -59,7 +61,24 @@ def get(match_id: int, version: int) -> Snapshot | None:
         return _cache.get((match_id, version))
 
 
-def from_match(match: Match, log: list[dict[str, Any]] | None = None) -> Snapshot:
+def table_facts(table: Table) -> dict[str, Any]:
+    seats = [
+        {"index": s.index, "name": s.name, "user_id": s.user_id, "bot": s.bot_level or None, "ready": s.ready}
+        for s in Seat.objects.filter(table=table).order_by("index")
+    ]
+    return {
+        "status": table.status,
+        "kind": table.kind,
+        "stake": table.stake,
+        "clock": table.clock_seconds,
+        "places": table.places,
+        "host_id": table.host_id,
+        "reserved_until": table.reserved_until.timestamp() if table.reserved_until else None,
+        "seats": seats,
+    }
+
+
+def from_match(match: Match, log: list[dict[str, Any]] | None = None, facts: dict[str, Any] | None = None) -> Snapshot:
     if log is None:
         records = ActionRecord.objects.filter(match=match).order_by("-version").values_list("events", flat=True)
         log = [event for events in reversed(list(records[:LOG_LENGTH])) for event in events][-LOG_LENGTH:]
@@ -78,16 +97,21 @@ def from_match(match: Match, log: list[dict[str, Any]] | None = None) -> Snapsho
         state=match.state,
         result=match.result,
         log=log,
+        deadline=match.deadline.timestamp() if match.deadline else None,
+        table=facts if facts is not None else table_facts(table),
     )
 
 
-def current_for_table(table_id: int) -> Snapshot | None:
-    """The newest match of a table (one query for the match, one for its log)."""
+def current_for_table(table_id: int, fresh: bool = False) -> Snapshot | None:
+    """The newest match of a table (one query for the match, one for its log).
+
+    ``fresh``: the table itself changed (seats, Nochmal) at the same version: reload it.
+    """
     match = Match.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
     if match is None:
         return None
     cached = get(match.pk, match.version)
-    if cached is not None:
+    if cached is not None and not fresh:
         return cached
     snap = from_match(match)
     put(snap)
@@ -97,6 +121,6 @@ def current_for_table(table_id: int) -> Snapshot | None:
 def after_action(match: Match, previous: Snapshot, events: list[dict[str, Any]]) -> Snapshot:
     """The snapshot after an action, built from the previous one without a query."""
     log = previous.log[-LOG_LENGTH:] + events
-    snap = from_match(match, log=log[-LOG_LENGTH:])
+    snap = from_match(match, log=log[-LOG_LENGTH:], facts=previous.table)
     put(snap)
     return snap

@@ -345,7 +345,7 @@ def is_over(state: State) -> bool:
 PLACE_BONUS = {1: 30, 2: 15, 3: 5}
 
 
-def leaderboard_points(points_: list[int], places_: list[int]) -> list[int]:
+def bestenliste(points_: list[int], places_: list[int]) -> list[int]:
     """Bestenliste: the points (never below 0) plus the place bonus; shared places get the full bonus."""
     return [max(0, p) + PLACE_BONUS.get(place, 0) for p, place in zip(points_, places_, strict=True)]
 
@@ -358,8 +358,13 @@ def result(state: State) -> JSON:
         "places": places_,
         "breakdown": [breakdown(state, s) for s in range(state.players)],
         "end_reason": state.end_reason or None,
-        "bestenliste": leaderboard_points(pts, places_),
+        "bestenliste": bestenliste(pts, places_),
     }
+
+
+def leaderboard_points(result: JSON, seat: int, players: int, seconds: float) -> int:
+    """The protocol hook: Bestenliste points of ``seat`` for a finished Durchgang."""
+    return int(result["bestenliste"][seat])
 
 
 # --------------------------------------------------------------------------- queries

@@ -10,11 +10,9 @@ from django.utils.translation import gettext_lazy as _
 LEVEL_CHOICES = [("leicht", _("leicht")), ("normal", _("normal")), ("stark", _("stark"))]
 
 
-class FreeGameForm(forms.Form):
-    computers = forms.TypedChoiceField(
-        label=_("Computergegner"), choices=[(n, str(n)) for n in range(1, 5)], coerce=int, initial=3
-    )
-    level = forms.ChoiceField(label=_("Stärke"), choices=LEVEL_CHOICES, initial="normal")
+class OptionsForm(forms.Form):
+    """The game's own options (Spielart, Hausregeln): for free games and live tables."""
+
     spielart = forms.ChoiceField(
         label=_("Spielart"), choices=[("normal", _("Normal (13 Karten)")), ("kurz", _("Kurz (10 Karten)"))]
     )
@@ -31,6 +29,18 @@ class FreeGameForm(forms.Form):
         initial=6,
     )
     saeule_doppelt = forms.BooleanField(label=_("Hausregel „Säule zählt doppelt“"), required=False)
+
+    def game_options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {key: data[key] for key in ("spielart", "buersten", "karren", "saeule_doppelt")}
+
+
+class FreeGameForm(OptionsForm):
+    computers = forms.TypedChoiceField(
+        label=_("Computergegner"), choices=[(n, str(n)) for n in range(1, 5)], coerce=int, initial=3
+    )
+    level = forms.ChoiceField(label=_("Stärke"), choices=LEVEL_CHOICES, initial="normal")
+    field_order = ["computers", "level", "spielart", "buersten", "karren", "saeule_doppelt", "tempo"]
     tempo = forms.ChoiceField(
         label=_("Tempo"), choices=[("normal", _("Normal")), ("schnell", _("Schnell"))], initial="normal"
     )
@@ -38,12 +48,7 @@ class FreeGameForm(forms.Form):
     def table_settings(self) -> dict[str, Any]:
         data = self.cleaned_data
         return {
-            "options": {
-                "spielart": data["spielart"],
-                "buersten": data["buersten"],
-                "karren": data["karren"],
-                "saeule_doppelt": data["saeule_doppelt"],
-            },
+            "options": self.game_options(),
             "computers": [data["level"]] * data["computers"],
             "tempo": data["tempo"],
         }

@@ -175,3 +175,15 @@ def group_bar(hand: list[int]) -> list[dict[str, Any]]:
         if count:
             bar.append({"rank": rank, "count": count, "label": f"{count}× {rank}"})
     return bar
+
+
+def options_summary(options: dict[str, Any]) -> str:
+    """The table's options in a few German words, for the lobby list."""
+    parts = ["Kurz (10 Karten)" if options.get("spielart") == "kurz" else "Normal (13 Karten)"]
+    if options.get("buersten", 5) != 5:
+        parts.append(f"{options['buersten']} Bürsten")
+    if options.get("karren", 6) != 6:
+        parts.append(f"Karren {options['karren']}")
+    if options.get("saeule_doppelt"):
+        parts.append("Säule zählt doppelt")
+    return ", ".join(parts)

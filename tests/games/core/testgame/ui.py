@@ -17,3 +17,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, str]:
 def private_fragments(ctx: FragmentContext) -> dict[str, str]:
     pick = ctx.view["my_pick"]
     return {"hand": f'<div id="hand">Platz {ctx.seat}: {"gewählt " + str(pick) if pick else "wähle"}</div>'}
+
+
+def options_summary(options: dict) -> str:
+    return "Grundspiel"

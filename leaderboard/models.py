@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoreEntry(models.Model):
+    """Points a player got for one match (or −10 for leaving it); the Bestenliste sums them.
+
+    Written only through ``leaderboard.services``. ``(match, user, kind)`` is unique, so
+    recording the same result twice changes nothing.
+    """
+
+    class Kind(models.TextChoices):
+        MATCH = "partie", _("Partie")
+        LEFT = "verlassen", _("Partie verlassen")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="score_entries",
+        verbose_name=_("Spieler"),
+    )
+    game = models.CharField(_("Spiel"), max_length=20)
+    points = models.IntegerField(_("Punkte"))
+    kind = models.CharField(_("Art"), max_length=10, choices=Kind.choices, default=Kind.MATCH)
+    match = models.ForeignKey(
+        "lobby.Match",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="score_entries",
+        verbose_name=_("Partie"),
+    )
+    created = models.DateTimeField(_("Zeitpunkt"), default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("Punkteintrag")
+        verbose_name_plural = _("Punkteinträge")
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user", "kind"], name="score_unique_match_user_kind"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "created"], name="score_game_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.points:+d} ({self.game})"

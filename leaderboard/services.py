@@ -1,0 +1,57 @@
+"""Bestenliste points: the only place that writes ``ScoreEntry`` rows.
+
+The game-specific formulas (points, place bonus, minimum length …) are applied by
+the caller (the table runtime); these functions only store the result. Guests are
+never recorded. Each entry is keyed by ``(match, user, kind)``: recording the same
+result again returns the earlier entry and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import User
+from games.core import registry
+from leaderboard.models import ScoreEntry
+from lobby.models import Match
+
+LEAVE_PENALTY = -10
+
+
+@transaction.atomic
+def record_points(
+    *,
+    user: User,
+    game: str,
+    points: int,
+    match: Match | None,
+    kind: str = ScoreEntry.Kind.MATCH,
+) -> ScoreEntry | None:
+    """Store ``points`` for ``user`` once per (match, user, kind); ``None`` for guests.
+
+    Without a match there is no idempotency key: every call adds an entry
+    (meant for corrections, not for results of played games).
+    """
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise TypeError("points must be an int")
+    if kind not in ScoreEntry.Kind.values:
+        raise ValueError(f"unknown score kind: {kind!r}")
+    registry.engine(game)  # raises registry.UnknownGame for a slug that is no game
+    if match is not None and match.game != game:
+        raise ValueError(f"match {match.pk} is {match.game!r}, not {game!r}")
+    if user.is_guest:
+        return None
+    if match is None:
+        return ScoreEntry.objects.create(user=user, game=game, points=points, kind=kind)
+    entry, _created = ScoreEntry.objects.get_or_create(
+        match=match, user=user, kind=kind, defaults={"game": game, "points": points}
+    )
+    return entry
+
+
+def record_leave_penalty(*, user: User, match: Match) -> ScoreEntry | None:
+    """−10 for leaving ``match`` early (once per match); ``None`` for guests.
+
+    Whether the penalty applies (only with other humans at the table) is the caller's rule.
+    """
+    return record_points(user=user, game=match.game, points=LEAVE_PENALTY, match=match, kind=ScoreEntry.Kind.LEFT)

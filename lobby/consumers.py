@@ -1,0 +1,53 @@
+"""Live lobby: the list of open tables (/ws/tische/) and a table's waiting room (/ws/tische/<id>/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from games.core import notify
+from lobby import presenters, selectors
+
+
+def render_list(user: Any) -> str:
+    tables = [presenters.describe(t, user) for t in selectors.open_tables()]
+    return render_to_string("lobby/_list.html", {"tables": tables})
+
+
+def render_room(table_id: int, user: Any) -> str | None:
+    table = selectors.table_with_seats(table_id)
+    if table is None:
+        return None
+    return render_to_string("lobby/_room.html", {"info": presenters.describe(table, user)})
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
+        self.group = notify.LOBBY_GROUP if self.table_id is None else notify.lobby_group(self.table_id)
+        self.last = ""
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data='<div id="table-error" hx-swap-oob="true">Hier gibt es nichts zu senden.</div>')
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        await self.push()
+
+    async def push(self) -> None:
+        user = self.scope.get("user")
+        if self.table_id is None:
+            html = await database_sync_to_async(render_list)(user)
+        else:
+            html = await database_sync_to_async(render_room)(self.table_id, user)
+        if html and html != self.last:
+            self.last = html
+            await self.send(text_data=html)

@@ -1,0 +1,57 @@
+"""Table descriptions for the lobby list and the waiting room (German, for templates)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from games.core import fragments, registry
+from lobby.models import Match, Table
+
+
+def clock_label(seconds: int | None) -> str:
+    if not seconds:
+        return "ohne Uhr"
+    return "2 Minuten" if seconds == 120 else f"{seconds} s"
+
+
+def describe(table: Table, user: Any = None) -> dict[str, Any]:
+    seats = list(table.seats.all())
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    reserved = table.reserved_until and table.reserved_until > timezone.now()
+    mine = next((s for s in seats if user_id and s.user_id == user_id), None)
+    last = Match.objects.filter(table=table).order_by("-number").first()
+    return {
+        "table": table,
+        "game": registry.engine(table.game).NAME,
+        "seats": [seats_by_index(seats, i) for i in range(table.places)],
+        "taken": len(seats),
+        "free": table.places - len(seats),
+        "clock": clock_label(table.clock_seconds),
+        "options": options_text(table),
+        "mine": mine,
+        "is_host": user_id == table.host_id,
+        "reserved": reserved,
+        "reserved_until": table.reserved_until.timestamp() if reserved else None,
+        "guest_blocked": bool(user is not None and getattr(user, "is_guest", False) and table.stake),
+        "last_scores": last_scores(last),
+    }
+
+
+def seats_by_index(seats: list, index: int) -> Any:  # type: ignore[type-arg]
+    return next((s for s in seats if s.index == index), None)
+
+
+def options_text(table: Table) -> str:
+    """The game describes its own options (``ui.options_summary``); the lobby adds its settings."""
+    parts = [fragments.ui(table.game).options_summary(table.options)]
+    if table.fill_computers:
+        parts.append(f"Computer füllen auf ({table.bot_level})")
+    return ", ".join(parts)
+
+
+def last_scores(match: Match | None) -> list[tuple[str, int]]:
+    if match is None or not match.result:
+        return []
+    return [(p["name"], points) for p, points in zip(match.players, match.result["points"], strict=True)]

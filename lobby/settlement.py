@@ -1,0 +1,83 @@
+"""Money and points when a match starts or ends; every booking is idempotent.
+
+Runs inside the transaction of the start or of the last move, so a crash
+leaves either everything or nothing; the idempotency keys make a repeated call
+harmless. Rules: SUPPLEMENT.md "The site", decisions in docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.contrib.auth import get_user_model
+
+from accounts import services as taler
+from games.core import registry
+from lobby.models import Match
+
+log = logging.getLogger(__name__)
+
+
+def stake_key(match: Match, seat: int) -> str:
+    return f"stake:{match.table_id}:{match.pk}:{seat}"
+
+
+def collect_stakes(match: Match, stake: int) -> None:
+    """Debit every paying human at the start (guests and computers pay nothing)."""
+    if stake <= 0:
+        return
+    users = get_user_model().objects.in_bulk([p["user_id"] for p in match.players if p.get("user_id")])
+    for seat, player in enumerate(match.players):
+        user = users.get(player.get("user_id"))
+        if user is None or player.get("bot") or user.is_guest:
+            continue
+        try:
+            taler.place_stake(user=user, amount=stake, table_id=match.table_id, key=stake_key(match, seat))
+        except taler.TalerError as error:
+            raise taler.TalerError(f"{player['name']}: {error.message}")
+        player["stake"] = stake
+    match.save(update_fields=["players"])
+
+
+def pot_shares(match: Match) -> dict[int, int]:
+    """Seat -> Taler won. The pot goes to the best-placed paying human still at the table;
+    tied winners split it, the remainder goes to the earlier seat; a lone payer gets the stake back."""
+    paid = {seat: p.get("stake", 0) for seat, p in enumerate(match.players) if p.get("stake", 0) > 0}
+    if not paid or not match.result:
+        return {}
+    eligible = [seat for seat in paid if not match.players[seat].get("left")]
+    if not eligible:
+        return {}  # every payer left early: their stakes are forfeit
+    pot = sum(paid.values())
+    places = match.result["places"]
+    best = min(places[seat] for seat in eligible)
+    winners = sorted(seat for seat in eligible if places[seat] == best)
+    share, rest = divmod(pot, len(winners))
+    return {seat: share + (rest if index == 0 else 0) for index, seat in enumerate(winners)}
+
+
+def settle(match: Match) -> None:
+    """At a scored end: pay the pot and record Bestenliste points (both idempotent)."""
+    users = get_user_model().objects.in_bulk([p["user_id"] for p in match.players if p.get("user_id")])
+    paying = [seat for seat, p in enumerate(match.players) if p.get("stake", 0) > 0]
+    for seat, amount in pot_shares(match).items():
+        user = users[match.players[seat]["user_id"]]
+        if len(paying) == 1:
+            taler.refund(user=user, amount=amount, table_id=match.table_id, key=f"pot:{match.pk}:{seat}")
+        else:
+            taler.pay_out(user=user, amount=amount, table_id=match.table_id, key=f"pot:{match.pk}:{seat}")
+    record_points(match, users)
+
+
+def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
+    from leaderboard import services as leaderboard
+
+    engine = registry.engine(match.game)
+    seconds = (match.finished - match.started).total_seconds() if match.finished else 0.0
+    for seat, player in enumerate(match.players):
+        user = users.get(player.get("user_id"))
+        if user is None or player.get("bot") or player.get("left"):
+            continue
+        points = engine.leaderboard_points(match.result, seat, len(match.players), seconds)
+        if points is not None:
+            leaderboard.record_points(user=user, game=match.game, points=points, match=match)

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from accounts import services as accounts
+from games.core import registry, runtime
+from lobby.models import Match
+
+
+@pytest.fixture(autouse=True)
+def inline_computers(settings):  # type: ignore[no-untyped-def]
+    settings.COMPUTER_DISPATCH = "inline"
+    settings.TABLE_TEMPO_FACTOR = 0
+
+
+@pytest.fixture
+def players(db):  # type: ignore[no-untyped-def]
+    return [accounts.register_user(username=n, password="Kleister-1929!") for n in ("grete", "paul", "hans", "otto")]
+
+
+def finish_randomly(match: Match, seed: int = 1) -> Match:
+    """Human seats play random legal actions, computers answer inline, until the end."""
+    rng = random.Random(seed)
+    engine = registry.engine(match.game)
+    for _ in range(3000):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            return match
+        state = engine.load(match.state)
+        seat = engine.to_move(state)[0]
+        action = rng.choice(engine.legal_actions(state, seat))
+        runtime.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
+    raise AssertionError("game did not end")
