@@ -199,3 +199,17 @@ def die_text(die: str) -> str:
 def window_text(cell: int) -> str:
     """German name of a window, e.g. ``"Etage 1, Achse 3"`` (1-based, from the top left)."""
     return f"Etage {cell // COLS + 1}, Achse {cell % COLS + 1}"
+
+
+#: The computers' names at the table: German surnames that suit a city at night and its
+#: neon lights; never a real person's full name.
+COMPUTER_NAMES = (
+    "Funke",
+    "Lichtenberg",
+    "Hellwig",
+    "Strahl",
+    "Abendroth",
+    "Glanzmann",
+    "Leuchtner",
+    "Nachtigall",
+)
