@@ -59,6 +59,13 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     port = _free_port()
     log = open(tmp / "server.log", "w")  # noqa: SIM115
+    workers = []
+    if env.get("REDIS_URL"):
+        # Distributed: the server gets its own Redis database (isolated from other tests) and a real worker.
+        env["REDIS_URL"] = env["REDIS_URL"].rsplit("/", 1)[0] + "/1"
+        worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=threads", "--concurrency=4"]
+        worker += ["--loglevel=warning", "--without-gossip", "--without-mingle", "--purge"]
+        workers.append(subprocess.Popen(worker, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
@@ -77,8 +84,10 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.kill()
         raise RuntimeError("server did not start: " + (tmp / "server.log").read_text())
     yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    for process in [proc, *workers]:
+        process.terminate()
+    for process in [proc, *workers]:
+        process.wait(timeout=20)
     log.close()
     drop()
 
