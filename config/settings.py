@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "leaderboard",
     "games.core",
     "games.kleister",
+    "games.neon",
 ]
 
 MIDDLEWARE = [

@@ -16,7 +16,7 @@ from games.core.protocol import IllegalAction
 from lobby import settlement
 from lobby.models import Match, Seat, Table
 
-TEMPOS = ("normal", "schnell")
+TEMPOS = ("normal", "schnell", "turbo")
 
 
 def computer_names(game: str, count: int, rng: random.Random) -> list[str]:

@@ -44,7 +44,12 @@ def human_seats_to_move(match: Match, state: Any) -> list[int]:
 
 def deadline_for(match: Match, state: Any) -> datetime | None:
     """The deadline after this state: only with Bedenkzeit and a human to move."""
+    from games.core import registry
+
     seconds = match.table.clock_seconds
+    engine = registry.engine(match.game)
+    if hasattr(engine, "decision_seconds"):  # a game may time one decision differently
+        seconds = engine.decision_seconds(state, seconds)
     if not seconds or not human_seats_to_move(match, state):
         return None
     return now() + timedelta(seconds=seconds)

@@ -70,4 +70,5 @@ class Engine(Protocol):
         """Bestenliste points of ``seat`` by the game's own formula (None: not counted)."""
 
     # Optional: ``timeout_actions(state, seat)``, what the computer may do when it finishes a
-    # human's move after the clock ran out (default: all legal actions).
+    # human's move after the clock ran out (default: all legal actions), and
+    # ``decision_seconds(state, table_seconds)``, the clock for the current decision.

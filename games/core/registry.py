@@ -13,6 +13,7 @@ from types import ModuleType
 # Order is the order games are shown on the site.
 GAME_PACKAGES: dict[str, str] = {
     "kleister": "games.kleister",
+    "neon": "games.neon",
 }
 
 

@@ -669,7 +669,7 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
 def advice(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:
     """The "Rat" (solo only). In the Solovariante tools cost dice: never suggested."""
     choice = choose_stark(view, _no_paid_tools(view, legal), rng, budget=DEFAULT_BUDGET // 2)
-    return Choice(choice.action, "Rat: " + choice.reason)
+    return Choice(choice.action, choice.reason)
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

@@ -1141,6 +1141,13 @@ def result(state: State) -> JSON:
     return out
 
 
+def decision_seconds(state: State, table_seconds: int | None) -> int | None:
+    """The move clock for the current decision: the facade choice has 45 s (none without clock)."""
+    if table_seconds is None:
+        return None
+    return 45 if state.phase == "wahl" else table_seconds
+
+
 def leaderboard_points(result: JSON, seat: int, players: int, seconds: float) -> int | None:
     """Bestenliste points of ``seat``; ``None`` for games shorter than 90 seconds."""
     if seconds < 90:
@@ -1182,7 +1189,8 @@ def view(state: State, seat: int | None) -> JSON:
             "gewaehlt": s.fassade[p] is not None,
             "fassade": (facade_info(s.fassade[p]) if s.fassade[p] is not None and (all_chosen or p == seat) else None),
             "fenster": s.grids[p][:],
-            "strom": s.strom[p],
+            # Strom = the facade's difficulty: hidden like the facade until everyone has chosen.
+            "strom": s.strom[p] if (all_chosen or p == seat) else None,
             "letzte": s.last[p],
             "geheim": s.geheim[p][:] if (p == seat or over) else None,
         }

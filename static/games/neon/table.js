@@ -1,0 +1,471 @@
+// Speedneon table: choosing a die, lit windows, the tools' steps, drag and drop, keys.
+// The server owns the game: every legal choice comes precomputed in #nn-step[data-turn];
+// this file only helps the player pick one and sends it over the websocket.
+(() => {
+  "use strict";
+  const root = document.querySelector(".nn-table");
+  if (!root) return;
+  const $ = (sel, el = document) => el.querySelector(sel);
+  const $$ = (sel, el = document) => [...el.querySelectorAll(sel)];
+  const COLOURS = { P: "Pink", C: "Cyan", G: "Gelb", N: "Grün", V: "Violett" };
+  const dieText = (d) => `${COLOURS[d[0]]} ${d[1]}`;
+
+  let sel = null; // selected Lieferung die (index)
+  let step = null; // a tool's steps before it is sent: {tool, acts, stage, preis}
+  let moveSrc = null; // the die chosen to move (window) while a move tool is open
+  let armed = null; // a matt brightness button tapped once (second tap sends)
+  let rat = null; // the advice's action, highlighted
+  let busy = false;
+  let lastVersion = null;
+  let lastSig = "";
+  let adviceEl = null; // the advice element last read (each advice replaces it)
+  let adviceVersion = null;
+  const seen = new Map(); // window key -> die, for the switch-on animation
+  let suppressClick = false;
+  let choice = null; // the facade sent in the (simultaneous) facade choice
+  let retries = 0;
+
+  function turn() {
+    try { return JSON.parse($("#nn-step")?.dataset.turn || "{}"); } catch { return {}; }
+  }
+  const mine = () => !!turn().mine && !busy;
+  const dice = () => $$("#nn-center .nn-pick[data-i]");
+  const uniq = (xs) => [...new Set(xs.map((x) => JSON.stringify(x)))].map((x) => (x === undefined ? x : JSON.parse(x)));
+
+  let busyTimer = null;
+  function setBusy() {
+    busy = true;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { busy = false; refresh(); }, 8000); // never stuck without an answer
+  }
+
+  function send(payload, force = false) {
+    const form = $("#nn-send");
+    if (!form || (busy && !force)) return;
+    form.querySelector("[name=action]").value = JSON.stringify(payload);
+    setBusy();
+    sel = null; step = null; moveSrc = null; armed = null; rat = null;
+    htmx.trigger(form, "submit");
+    refresh();
+  }
+
+  function setPrompt(text) {
+    const p = $("#nn-prompt");
+    if (p) p.textContent = text ?? p.dataset.server ?? "";
+  }
+
+  function toolName(id) {
+    const el = $(`.nn-tool[data-tool="${id}"] strong`);
+    return el ? el.textContent.trim() : id;
+  }
+
+  // ---------------------------------------------------------------- rendering the choice
+  function refresh() {
+    $$(".nn-js-lit, .nn-sel, .nn-opt, .nn-target, .nn-rat, .nn-armed, .nn-paying").forEach((el) =>
+      el.classList.remove("nn-js-lit", "nn-sel", "nn-opt", "nn-target", "nn-rat", "nn-armed", "nn-paying"));
+    $$(".nn-tool.nn-active").forEach((el) => el.classList.remove("nn-active"));
+    const t = turn();
+    const confirm = $("#nn-confirm");
+    if (confirm) confirm.hidden = true;
+    const cancel = $("#nn-cancel");
+    root.classList.toggle("nn-busy", busy);
+    root.classList.toggle("nn-myturn", !!t.mine);
+    if (!t.mine) { setPrompt(); return; }
+    let text = null;
+    if (step) {
+      $(`.nn-tool[data-tool="${step.tool}"]`)?.classList.add("nn-active");
+      const name = toolName(step.tool);
+      const price = step.preis !== undefined ? dice()[step.preis] : null;
+      if (price) price.classList.add("nn-paying");
+      const paid = price ? ` Bezahlt wird mit ${dieText(price.dataset.die)}.` : "";
+      if (step.stage === "preis") {
+        const prices = uniq(step.acts.map((a) => a.preis));
+        dice().forEach((b) => { if (prices.includes(Number(b.dataset.i))) b.classList.add("nn-opt"); });
+        text = `${name}: Tippe die Röhre, mit der du bezahlst (sie fällt aus dem Spiel).`;
+      } else if (step.stage === "die") {
+        const ds = uniq(step.acts.filter((a) => a.preis === step.preis).map((a) => a.die));
+        dice().forEach((b) => { if (ds.includes(Number(b.dataset.i))) b.classList.add("nn-opt"); });
+        text = `${name}: Tippe die Röhre, auf die es wirkt.${paid}` +
+          (t.at_once.includes(step.tool) ? ` ${name} wirkt sofort und ist dann bezahlt.` : " Bis zum nächsten Schritt kannst du abbrechen.");
+      } else if (step.stage === "confirm") {
+        if (confirm) confirm.hidden = false;
+        text = `${name} einsetzen? Es wird sofort bezahlt.${paid} (Enter = einsetzen, Esc = abbrechen)`;
+      }
+    } else if (Object.keys(t.moves || {}).length) {
+      if (moveSrc !== null) {
+        $(`#nn-own .nn-win[data-w="${moveSrc}"]`)?.classList.add("nn-sel");
+        (t.moves[moveSrc] || []).forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit", "nn-target"));
+        const die = $(`#nn-own .nn-win[data-w="${moveSrc}"]`)?.dataset.die;
+        text = `${die ? dieText(die) : "Röhre"}: Tippe das leuchtende Ziel-Fenster (Esc: andere Röhre).`;
+      }
+    } else if ((t.hand || []).length) {
+      t.hand.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
+    } else if (sel !== null) {
+      const b = dice()[sel];
+      if (b) {
+        b.classList.add("nn-sel");
+        const ws = JSON.parse(b.dataset.fenster || "[]");
+        ws.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
+        text = ws.length
+          ? `${dieText(b.dataset.die)}: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin.`
+          : `${dieText(b.dataset.die)} passt gerade nirgends. Ein Werkzeug? Sonst eine andere Röhre.`;
+      } else sel = null;
+    }
+    if (armed !== null) {
+      $(`#nn-step [data-key="${armed}"]`)?.classList.add("nn-armed");
+      text = `Helligkeit ${armed} passt nirgends: Die Röhre geht zurück in die Lieferung und dein Zug ist vorbei. Nochmal tippen zum Bestätigen.`;
+    }
+    if (rat) markAdvice(rat);
+    setPrompt(text);
+    if (cancel) cancel.disabled = !(step || sel !== null || moveSrc !== null || armed !== null || t.cancel);
+    const pass = $("#nn-pass");
+    if (pass) pass.disabled = !t.pass || !!step; // finish or cancel the tool's step first
+  }
+
+  function markAdvice(a) {
+    if (a.type === "setzen") {
+      if (a.die !== undefined) dice()[a.die]?.classList.add("nn-rat");
+      else $("#nn-center [data-hand]")?.classList.add("nn-rat");
+      $(`#nn-own .nn-win[data-w="${a.fenster}"]`)?.classList.add("nn-rat");
+    } else if (a.type === "passen") $("#nn-pass")?.classList.add("nn-rat");
+    else if (a.type === "werkzeug") $(`.nn-tool[data-tool="${a.tool}"]`)?.classList.add("nn-rat");
+    else if (a.type === "umhaengen") {
+      $(`#nn-own .nn-win[data-w="${a.von}"]`)?.classList.add("nn-rat");
+      $(`#nn-own .nn-win[data-w="${a.nach}"]`)?.classList.add("nn-rat");
+    }
+  }
+
+  // ---------------------------------------------------------------- the tools' client-side steps
+  function startTool(button) {
+    const t = turn();
+    const id = button.dataset.tool;
+    if (!t.mine || busy) return;
+    if (step && step.tool === id) { step = null; refresh(); return; }
+    const acts = (t.tools || {})[id] || [];
+    if (!acts.length) {
+      setPrompt(`${toolName(id)} geht gerade nicht. ${button.getAttribute("title") || ""}`);
+      return;
+    }
+    sel = null; moveSrc = null; armed = null;
+    step = { tool: id, acts, stage: null, preis: undefined };
+    advance();
+    const center = $("#nn-center");
+    if (step && center && center.getBoundingClientRect().bottom < 0) center.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  function advance() {
+    const t = turn();
+    const prices = uniq(step.acts.map((a) => a.preis));
+    if (t.solo && step.preis === undefined) {
+      if (prices.length > 1) { step.stage = "preis"; refresh(); return; }
+      step.preis = prices[0];
+    }
+    const acts = step.acts.filter((a) => a.preis === step.preis);
+    if (t.die_tools.includes(step.tool)) { step.stage = "die"; refresh(); return; }
+    if (t.confirm.includes(step.tool)) { step.stage = "confirm"; refresh(); return; }
+    send(acts[0]);
+  }
+
+  function confirmStep() {
+    if (!step || step.stage !== "confirm") return false;
+    const act = step.acts.find((a) => a.preis === step.preis);
+    if (act) send(act);
+    return true;
+  }
+
+  function tapDie(i) {
+    const t = turn();
+    if (!t.mine || busy) return;
+    if (step && step.stage === "preis") {
+      const prices = uniq(step.acts.map((a) => a.preis));
+      if (prices.includes(i)) { step.preis = i; advance(); }
+      return;
+    }
+    if (step && step.stage === "die") {
+      const act = step.acts.find((a) => a.preis === step.preis && a.die === i);
+      if (act) send(act);
+      return;
+    }
+    if (step) return;
+    if (Object.keys(t.moves || {}).length || (t.hand || []).length || t.pending) return;
+    sel = sel === i ? null : i;
+    rat = null;
+    refresh();
+  }
+
+  function tapWindow(w) {
+    const t = turn();
+    if (!t.mine || busy || step) return;
+    const moves = t.moves || {};
+    if (Object.keys(moves).length) {
+      if (moveSrc !== null && (moves[moveSrc] || []).includes(w)) {
+        send({ type: "umhaengen", von: moveSrc, nach: w });
+      } else if (moves[w]) moveSrc = moveSrc === w ? null : w;
+      else moveSrc = null;
+      refresh();
+      return;
+    }
+    if ((t.hand || []).includes(w)) { send({ type: "setzen", fenster: w }); return; }
+    if (sel !== null && ((t.dice || {})[sel] || []).includes(w)) { send({ type: "setzen", die: sel, fenster: w }); return; }
+  }
+
+  function cancel() {
+    const t = turn();
+    if (armed !== null) armed = null;
+    else if (moveSrc !== null) moveSrc = null;
+    else if (step) step = null;
+    else if (sel !== null) sel = null;
+    else if (t.cancel && t.mine) { send({ type: "abbrechen" }); return; }
+    refresh();
+  }
+
+  // ---------------------------------------------------------------- pointer input
+  root.addEventListener("click", (event) => {
+    if (suppressClick) { suppressClick = false; event.preventDefault(); return; }
+    const submit = event.target.closest("form[ws-send] button[type=submit]");
+    if (submit && busy) { event.preventDefault(); event.stopPropagation(); return; } // one action at a time
+    const chooser = event.target.closest(".nn-choose");
+    if (chooser) {
+      try { choice = JSON.parse(chooser.form.querySelector("[name=action]").value).fassade; } catch { choice = null; }
+      retries = 0;
+      setBusy();
+      return; // the ws-send form sends it
+    }
+    const valBtn = event.target.closest("#nn-step button[data-matt]");
+    if (valBtn) {
+      const key = valBtn.dataset.key;
+      if (valBtn.dataset.matt === "1" && armed !== key) {
+        event.preventDefault(); // the first tap only warns
+        armed = key;
+        refresh();
+        return;
+      }
+      armed = null;
+      setBusy();
+      return; // the ws-send form sends it
+    }
+    const die = event.target.closest("#nn-center .nn-pick[data-i]");
+    if (die) { tapDie(Number(die.dataset.i)); return; }
+    const win = event.target.closest("#nn-own .nn-win");
+    if (win) { tapWindow(Number(win.dataset.w)); return; }
+    const tool = event.target.closest(".nn-tool");
+    if (tool) { startTool(tool); return; }
+    if (event.target.closest("#nn-confirm")) { confirmStep(); return; }
+    if (event.target.closest("#nn-cancel")) { cancel(); return; }
+    if (event.target.closest("#nn-rat")) { htmx.trigger($("#nn-rat-form"), "submit"); return; }
+    if (event.target.closest("[data-close-end]")) { $("#nn-end .nn-end").hidden = true; return; }
+    if (event.target.closest("[data-open-end]")) { $("#nn-end .nn-end").hidden = false; return; }
+    if (event.target.closest("[data-dismiss-advice]")) { $("#table-advice").replaceChildren(); rat = null; refresh(); return; }
+    if (submit) setBusy();
+  }, true);
+
+  // HTML5 drag and drop (mouse)
+  let dragging = null; // {i} or {hand: true}
+  const dragWindows = () => {
+    if (!dragging) return [];
+    const t = turn();
+    return dragging.hand ? (t.hand || []) : ((t.dice || {})[dragging.i] || []);
+  };
+  root.addEventListener("dragstart", (event) => {
+    const die = event.target.closest(".nn-pick[draggable=true]");
+    if (!die || !mine() || step) { event.preventDefault(); return; }
+    dragging = die.dataset.hand ? { hand: true } : { i: Number(die.dataset.i) };
+    if (!dragging.hand) sel = dragging.i;
+    event.dataTransfer.setData("text/plain", die.dataset.die);
+    event.dataTransfer.effectAllowed = "move";
+    refresh();
+  });
+  root.addEventListener("dragover", (event) => {
+    const win = event.target.closest("#nn-own .nn-win");
+    if (!win || !dragging) return;
+    if (dragWindows().includes(Number(win.dataset.w))) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      $$(".nn-over").forEach((el) => el !== win && el.classList.remove("nn-over"));
+      win.classList.add("nn-over");
+    }
+  });
+  root.addEventListener("dragleave", (event) => {
+    event.target.closest?.(".nn-win")?.classList.remove("nn-over");
+  });
+  root.addEventListener("drop", (event) => {
+    const win = event.target.closest("#nn-own .nn-win");
+    if (!win || !dragging) return;
+    event.preventDefault();
+    dropOn(Number(win.dataset.w));
+  });
+  root.addEventListener("dragend", () => {
+    dragging = null;
+    $$(".nn-over").forEach((el) => el.classList.remove("nn-over"));
+  });
+
+  function dropOn(w) {
+    const d = dragging;
+    dragging = null;
+    $$(".nn-over").forEach((el) => el.classList.remove("nn-over"));
+    if (!d) return;
+    const t = turn();
+    if (d.hand && (t.hand || []).includes(w)) send({ type: "setzen", fenster: w });
+    else if (!d.hand && ((t.dice || {})[d.i] || []).includes(w)) send({ type: "setzen", die: d.i, fenster: w });
+  }
+
+  // Pointer events (touch and pen): drag a die with the finger; a ghost follows it.
+  let press = null;
+  root.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    const die = event.target.closest(".nn-pick[draggable=true]");
+    if (!die || !mine() || step) return;
+    press = { x: event.clientX, y: event.clientY, die, moving: false, id: event.pointerId };
+  });
+  root.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    const ghost = $("#nn-ghost");
+    if (!press.moving) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < 10) return;
+      press.moving = true;
+      dragging = press.die.dataset.hand ? { hand: true } : { i: Number(press.die.dataset.i) };
+      if (!dragging.hand) sel = dragging.i;
+      ghost.replaceChildren(press.die.cloneNode(true));
+      ghost.hidden = false;
+      refresh();
+    }
+    ghost.style.left = `${event.clientX}px`;
+    ghost.style.top = `${event.clientY}px`;
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("#nn-own .nn-win");
+    $$(".nn-over").forEach((el) => el !== under && el.classList.remove("nn-over"));
+    if (under && dragWindows().includes(Number(under.dataset.w))) under.classList.add("nn-over");
+    event.preventDefault();
+  });
+  const endPress = (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    const wasMoving = press.moving;
+    press = null;
+    $("#nn-ghost").hidden = true;
+    if (!wasMoving) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 400);
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("#nn-own .nn-win");
+    if (under && event.type === "pointerup") dropOn(Number(under.dataset.w));
+    else { dragging = null; refresh(); }
+  };
+  root.addEventListener("pointerup", endPress);
+  root.addEventListener("pointercancel", endPress);
+
+  // ---------------------------------------------------------------- keys (rule text: 1–9, Enter, Esc, R)
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select") || document.querySelector("dialog[open]")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    const t = turn();
+    const click = (el) => { if (el && !el.disabled) { el.click(); return true; } return false; };
+    let handled = true;
+    if (/^[1-9]$/.test(key)) {
+      const status = $("#nn-status");
+      if (status?.dataset.phase === "wahl") handled = click($(`#nn-wahl [data-key="${key}"]`));
+      else if (t.pending === "roehrenwechsel") handled = click($(`#nn-step [data-key="${key}"]`));
+      else if (dice()[Number(key) - 1]) tapDie(Number(key) - 1);
+      else handled = false;
+    } else if (key === "Enter") {
+      if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
+      else if (!confirmStep()) {
+        if (!click($("#nn-finish"))) click($("#nn-pass"));
+      }
+    } else if (key === "Escape") {
+      const end = $("#nn-end .nn-end");
+      if (end && !end.hidden) end.hidden = true;
+      else cancel();
+    } else if (key === "r" || key === "R") handled = click($("#nn-rat"));
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- updates and animation
+  function animate() {
+    $$(".nn-facade .nn-win").forEach((win) => {
+      const facade = win.closest(".nn-facade");
+      const key = `${facade.closest("#nn-own") ? "own" : "r"}:${facade.dataset.seat}:${win.dataset.w}`;
+      const before = seen.get(key);
+      const now = win.dataset.die || "";
+      if (before !== undefined && before !== now && now) {
+        win.classList.remove("nn-on");
+        void win.offsetWidth; // restart the animation
+        win.classList.add("nn-on");
+      }
+      seen.set(key, now);
+    });
+    const center = $("#nn-center");
+    if (center) {
+      const sig = center.dataset.sig || "";
+      const [round, now = ""] = sig.split("|");
+      const [oldRound, before = ""] = lastSig.split("|");
+      const rerolled = round === oldRound && now !== before && now.length === before.length; // Stromausfall
+      if (lastSig && (round !== oldRound || rerolled)) $$(".nn-lieferung .nn-die", center).forEach((d, i) => {
+        d.style.animationDelay = `${i * 60}ms`;
+        d.classList.add("nn-drop");
+      });
+      if (lastSig && sig !== lastSig) { sel = null; step = null; }
+      lastSig = sig;
+    }
+  }
+
+  function afterUpdate() {
+    const status = $("#nn-status");
+    const version = status?.dataset.version;
+    if (version !== lastVersion) {
+      lastVersion = version;
+      busy = false;
+      if (status?.dataset.phase !== "wahl" || !$("#nn-wahl .nn-choose")) choice = null;
+      else if (choice) setBusy(); // our choice is on its way (a computer's choice came first)
+      armed = null;
+      const t = turn();
+      if (!t.mine) { sel = null; step = null; moveSrc = null; }
+      if (moveSrc !== null && !(t.moves || {})[moveSrc]) moveSrc = null;
+      rat = null;
+      const old = $("#table-advice");
+      if (old && adviceVersion !== null && adviceVersion !== version) { // the advice was for an older position
+        old.replaceChildren();
+        delete old.dataset.action;
+        adviceVersion = null;
+      }
+    }
+    const advice = $("#table-advice");
+    if (advice && advice !== adviceEl) {
+      adviceEl = advice;
+      const raw = advice.dataset.action || "";
+      if (raw && advice.textContent.trim()) {
+        adviceVersion = version;
+        try { rat = JSON.parse(raw); } catch { rat = null; }
+        if (rat && rat.type === "setzen" && rat.die !== undefined && !step) sel = rat.die;
+      }
+    }
+    animate();
+    refresh();
+  }
+
+  const conn = $("#nn-conn");
+  document.body.addEventListener("htmx:wsOpen", () => {
+    conn.dataset.state = "open"; conn.textContent = "verbunden"; busy = false;
+  });
+  document.body.addEventListener("htmx:wsClose", () => {
+    conn.dataset.state = "closed"; conn.textContent = "Verbindung unterbrochen – verbinde neu …";
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", () => {
+    const error = $("#table-error");
+    if (error && error.textContent.trim()) {
+      busy = false;
+      // The facade choice is simultaneous: a computer's choice can overtake ours. Send it again.
+      if (choice && /zu spät/.test(error.textContent) && retries < 5 && $("#nn-wahl .nn-choose")) {
+        retries += 1;
+        error.textContent = "";
+        const again = choice;
+        setTimeout(() => { if ($("#nn-wahl .nn-choose")) send({ type: "fassade", fassade: again }, true); }, 60);
+        afterUpdate();
+        return;
+      }
+      clearTimeout(error._timer);
+      error._timer = setTimeout(() => { error.textContent = ""; }, 5000);
+    }
+    afterUpdate();
+  });
+  afterUpdate();
+})();

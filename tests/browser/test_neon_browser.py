@@ -1,0 +1,189 @@
+"""In real Chromium: Speedneon, a whole Klassisch game against two computers and a Solovariante.
+
+The guest plays with taps, drag and drop and the keys of the rule text (1–9, Enter, Esc, R);
+every choice is one the page lights up, read from the step panel's ``data-turn``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+GAME_SECONDS = 170
+
+
+def start(page, gegner: str, **choices: str) -> None:
+    page.goto("/spiele/neon/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/neon/")
+    page.check(f"input[name=gegner][value='{gegner}']")
+    for name, value in choices.items():
+        if name == "ausgabe":
+            page.check(f"input[name=ausgabe][value='{value}']")
+        else:
+            page.select_option(f"#id_{name}", value)
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#nn-conn[data-state=open]")
+
+
+def turn_data(page) -> dict:
+    return json.loads(page.locator("#nn-step").get_attribute("data-turn") or "{}")
+
+
+def lit_windows(page) -> list[int]:
+    return [int(w) for w in page.locator("#nn-own .nn-win.nn-js-lit").evaluate_all("els => els.map(e => e.dataset.w)")]
+
+
+class Player:
+    """Plays the guest's turns through the page; counts what it used."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.tools_used: list[str] = []
+        self.dragged = False
+        self.cancelled = False  # a tool's client-side step cancelled with Esc
+        self.server_cancelled = False  # an open tool step cancelled with Esc (the engine's abbrechen)
+        self.keys_used: set[str] = set()
+
+    def key(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys_used.add(key)
+
+    def choose_facade(self) -> None:
+        assert self.page.locator("[data-testid=facade-choice]").count() == 4
+        self.key("1")
+
+    def play_step(self) -> None:
+        page = self.page
+        t = turn_data(page)
+        pending = t.get("pending")
+        if pending and t["cancel"] and not self.server_cancelled:
+            self.key("Escape")  # abbrechen: costs nothing, the tool can be taken again
+            self.server_cancelled = True
+            if self.tools_used:
+                self.tools_used.pop()
+        elif pending == "dimmer":
+            page.locator("#nn-step [data-testid^=dimmen-]").first.click()
+        elif pending == "lagerkiste":
+            page.locator("#nn-center .nn-swap").first.click()
+        elif pending == "roehrenwechsel":
+            value = t["passend"][0]
+            assert page.locator(f"[data-testid=wert-{value}]").get_attribute("data-matt") == "0"
+            self.key(str(value))
+        elif t["moves"]:
+            src = next(iter(t["moves"]))
+            page.locator(f"#nn-own .nn-win[data-w='{src}']").click()
+            target = t["moves"][src][0]
+            assert target in lit_windows(page)
+            page.locator(f"#nn-own .nn-win[data-w='{target}']").click()
+        elif t["hand"]:
+            assert sorted(lit_windows(page)) == sorted(t["hand"])
+            page.locator(f"#nn-own .nn-win[data-w='{t['hand'][0]}']").click()
+        elif t["tools"] and not self.tools_used:
+            self.use_tool(t)
+        elif t["dice"]:
+            self.place(t)
+        elif t["finish"]:
+            self.key("Enter")
+        else:
+            self.key("Enter")  # passen / Zug beenden
+
+    def use_tool(self, t: dict) -> None:
+        page = self.page
+        tool = next(iter(t["tools"]))
+        prices = {a.get("preis") for a in t["tools"][tool]}
+        client_side = tool in t["die_tools"] or tool in t["confirm"] or len(prices) > 1
+        if client_side and not self.cancelled:  # try the tool's first step, then cancel it with Esc
+            page.get_by_test_id(f"tool-{tool}").click()
+            assert page.locator(".nn-tool.nn-active").count() == 1
+            self.key("Escape")
+            assert page.locator(".nn-tool.nn-active").count() == 0
+            self.cancelled = True
+        page.get_by_test_id(f"tool-{tool}").click()
+        self.tools_used.append(tool)
+        for _ in range(3):  # the client-side steps: price die, target die, confirmation
+            if page.locator("#nn-center .nn-pick.nn-opt").count():
+                page.locator("#nn-center .nn-pick.nn-opt").first.click()
+            elif page.locator("#nn-confirm:visible").count():
+                self.key("Enter")
+                break
+            else:
+                break
+
+    def place(self, t: dict) -> None:
+        page = self.page
+        index = int(next(iter(t["dice"])))
+        windows = t["dice"][str(index)]
+        die = page.locator(f"#nn-center .nn-pick[data-i='{index}']")
+        assert json.loads(die.get_attribute("data-fenster")) == windows
+        if not self.dragged:  # once by drag and drop
+            die.drag_to(page.locator(f"#nn-own .nn-win[data-w='{windows[-1]}']"))
+            self.dragged = True
+            return
+        if index < 9 and len(self.keys_used) % 2:
+            self.key(str(index + 1))
+        else:
+            die.click()
+        assert sorted(lit_windows(page)) == sorted(windows)
+        page.locator(f"#nn-own .nn-win[data-w='{windows[0]}']").click()
+
+    def play_to_the_end(self, on_my_turn=None) -> None:
+        page = self.page
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
+            status = page.locator("#nn-status")
+            if status.get_attribute("data-my-turn") != "1":
+                page.wait_for_timeout(80)
+                continue
+            version = status.get_attribute("data-version")
+            if status.get_attribute("data-phase") == "wahl":
+                self.choose_facade()
+            else:
+                if on_my_turn:
+                    on_my_turn()
+                self.play_step()
+            page.wait_for_function(
+                f"document.querySelector('#nn-status').dataset.version !== '{version}'"
+                " || document.querySelector('#table-error').textContent.trim() !== ''",
+                timeout=15000,
+            )
+            assert not page.locator("#table-error").inner_text().strip(), page.locator("#table-error").inner_text()
+
+
+def test_guest_plays_klassisch_against_two_computers(page):
+    start(page, "2", level="leicht", ausgabe="klassisch", tempo="schnell")
+    assert page.locator("[data-testid=rival-1], [data-testid=rival-2]").count() == 2
+    player = Player(page)
+    player.play_to_the_end()
+    end = page.get_by_test_id("endboard")
+    assert end.is_visible()
+    text = end.inner_text()
+    assert "Endtafel" in text and "Geheimfarbe" in text and "Strom" in text and "Dunkle Fenster" in text
+    assert page.locator(".nn-end-card").count() == 3
+    assert player.tools_used, "no tool was used"
+    assert player.dragged and (player.cancelled or player.server_cancelled)
+    assert {"Enter", "Escape"} <= player.keys_used
+    page.keyboard.press("Escape")  # closes the end board: the facades stay visible
+    assert not end.is_visible()
+
+
+def test_guest_plays_the_solo_variant_to_its_result(page):
+    start(page, "solo", werkzeuge="5")
+    assert page.get_by_test_id("status").inner_text() == "Wähle deine Fassade."
+    player = Player(page)
+    asked = []
+
+    def rat_once() -> None:
+        if not asked:
+            player.key("r")
+            page.wait_for_selector("#table-advice:has-text('Rat')")
+            asked.append(True)
+
+    player.play_to_the_end(on_my_turn=rat_once)
+    end = page.get_by_test_id("endboard")
+    assert end.is_visible()
+    verdict = page.get_by_test_id("verdict").inner_text()
+    assert "Zielwert" in verdict
+    target = int(page.get_by_test_id("target").inner_text().split()[-1])
+    assert str(target) in verdict
+    assert asked
