@@ -83,7 +83,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ValueError:
             await self.send_error("Diese Nachricht kann der Tisch nicht lesen.")
             return
-        snap = await self.current_snapshot()
+        # The snapshot this connection last rendered (no query); the database only on a cold cache.
+        snap = snapshot.get(*self.position) or await self.current_snapshot()
         seat = snap.user_seat(self.user_id) if snap else None
         if snap is None or seat is None:
             await self.send_error("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")

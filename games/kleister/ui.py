@@ -160,6 +160,9 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
             **common,
             "result": view["result"],
             "names": view["names"],
+            "order": sorted(range(view["players"]), key=lambda s: view["result"]["places"][s])
+            if view["result"]
+            else [],
             "table_id": ctx.snap.table_id,
             "number": ctx.snap.number,
         },

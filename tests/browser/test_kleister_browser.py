@@ -55,6 +55,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
     end = page.get_by_test_id("endboard")
     assert end.is_visible()
     assert "Endtafel" in end.inner_text()
+    assert end.locator("tbody tr").count() == 4  # every player with place and points
     assert "Bilanz auf diesem Gerät: 1 Partie" in page.get_by_test_id("record").inner_text()
     assert used_rat and looked_at_layers
     page.get_by_role("button", name="Neue Partie").click()

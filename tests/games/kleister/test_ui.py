@@ -59,3 +59,18 @@ def test_status_says_when_a_computer_thinks():
     text, thinking = ui.status_text(FragmentContext(snap, engine.view(state, 0), 0, ["P0", "P1", "P2"]))
     assert thinking == (state.active != 0)
     assert ("überlegt" in text) == thinking
+
+
+def test_end_board_lists_every_player_by_place():
+    import random
+
+    state = engine.new_game(seed=3, players=3, options=engine.clean_options({"spielart": "kurz"}, 3))
+    rng = random.Random(1)
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    html = render(snap_for(state), 0)["kl-end"]
+    rows = re.findall(r"<tr(?: class=\"kl-me\")?><td>(\d)\.</td><td>(Platz \d)</td>", html)
+    places = engine.result(state)["places"]
+    assert sorted(name for _, name in rows) == ["Platz 1", "Platz 2", "Platz 3"]
+    assert [int(p) for p, _ in rows] == sorted(places)
