@@ -116,11 +116,18 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
                 Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             version, table_id = match.version, match.table_id
             previous = snapshot.get(match_id, version - 1)
+            # Decided here, where players and state are loaded: no query after commit.
+            computers = [] if finished else [s for s in engine.to_move(new_state) if match.players[s].get("bot")]
+            tempo = match.table.options.get("tempo", "normal")
 
             def committed() -> None:
                 if previous is not None:
                     snapshot.after_action(match, previous, events)
-                after_commit(match_id, table_id, version)
+                notify.table_changed(table_id=table_id, match_id=match_id, version=version)
+                delay = dispatch.tempo_delay(tempo)
+                for computer in computers:
+                    dispatch.schedule_computer(match_id=match_id, seat=computer, version=version, delay=delay)
+                clock.schedule(match_id=match_id)
 
             transaction.on_commit(committed)
     except IntegrityError:
