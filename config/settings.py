@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "lobby",
     "leaderboard",
     "games.core",
+    "benchmarks",
     "games.kleister",
     "games.neon",
 ]
@@ -206,7 +207,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "games.sweep_deadlines", "schedule": 5.0},
+    "sweep-deadlines": {"task": "lobby.sweep_deadlines", "schedule": 5.0},
 }
 
 # Production hardening: active whenever DEBUG is off.

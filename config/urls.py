@@ -11,7 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("konto/", include("accounts.urls")),
     path("", include("lobby.urls")),
-    path("spiele/", include("games.urls")),
+    path("spiele/", include("lobby.game_urls")),
     path("bestenliste/", include("leaderboard.urls")),
     path("admin/", admin.site.urls),
 ]

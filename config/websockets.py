@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from games.core.consumer import TableConsumer
 from lobby.consumers import LobbyConsumer
+from lobby.runtime.consumer import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/tisch/<int:table_id>/", TableConsumer.as_asgi()),

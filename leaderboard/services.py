@@ -13,9 +13,14 @@ from django.db import transaction
 from accounts.models import User
 from games.core import registry
 from leaderboard.models import ScoreEntry
-from lobby.models import Match
 
 LEAVE_PENALTY = -10
+
+
+def _game_of(match_id: int) -> str | None:
+    """The game of a match, read through the entry's foreign key (the table layer sits above us)."""
+    matches = ScoreEntry._meta.get_field("match").related_model.objects
+    return matches.filter(pk=match_id).values_list("game", flat=True).first()
 
 
 @transaction.atomic
@@ -24,7 +29,7 @@ def record_points(
     user: User,
     game: str,
     points: int,
-    match: Match | None,
+    match_id: int | None,
     kind: str = ScoreEntry.Kind.MATCH,
 ) -> ScoreEntry | None:
     """Store ``points`` for ``user`` once per (match, user, kind); ``None`` for guests.
@@ -37,21 +42,21 @@ def record_points(
     if kind not in ScoreEntry.Kind.values:
         raise ValueError(f"unknown score kind: {kind!r}")
     registry.engine(game)  # raises registry.UnknownGame for a slug that is no game
-    if match is not None and match.game != game:
-        raise ValueError(f"match {match.pk} is {match.game!r}, not {game!r}")
+    if match_id is not None and _game_of(match_id) != game:
+        raise ValueError(f"match {match_id} is not a game of {game!r}")
     if user.is_guest:
         return None
-    if match is None:
+    if match_id is None:
         return ScoreEntry.objects.create(user=user, game=game, points=points, kind=kind)
     entry, _created = ScoreEntry.objects.get_or_create(
-        match=match, user=user, kind=kind, defaults={"game": game, "points": points}
+        match_id=match_id, user=user, kind=kind, defaults={"game": game, "points": points}
     )
     return entry
 
 
-def record_leave_penalty(*, user: User, match: Match) -> ScoreEntry | None:
+def record_leave_penalty(*, user: User, game: str, match_id: int) -> ScoreEntry | None:
     """−10 for leaving ``match`` early (once per match); ``None`` for guests.
 
     Whether the penalty applies (only with other humans at the table) is the caller's rule.
     """
-    return record_points(user=user, game=match.game, points=LEAVE_PENALTY, match=match, kind=ScoreEntry.Kind.LEFT)
+    return record_points(user=user, game=game, points=LEAVE_PENALTY, match_id=match_id, kind=ScoreEntry.Kind.LEFT)

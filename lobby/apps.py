@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class LobbyConfig(AppConfig):
     name = "lobby"
     verbose_name = "Tische"
+
+    def ready(self) -> None:
+        # Register the runtime's Celery tasks in every process (web and worker alike):
+        # dispatch addresses them by name.
+        from lobby import tasks  # noqa: F401

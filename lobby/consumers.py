@@ -8,8 +8,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from games.core import notify
 from lobby import presenters, selectors
+from lobby.runtime import notify
 
 
 def render_list(user: Any) -> str:

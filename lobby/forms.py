@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from django import forms
@@ -37,7 +36,7 @@ class LiveSettingsForm(forms.Form):
 def open_table_form(slug: str, data: Any = None) -> forms.Form:
     """The form for ``slug``: live settings first, then the game's options."""
     engine = registry.engine(slug)
-    options_form = importlib.import_module(f"{registry.GAME_PACKAGES[slug]}.forms").OptionsForm
+    options_form = registry.forms(slug).OptionsForm
     form_class = type("OpenTableForm", (LiveSettingsForm, options_form), {})
     form = form_class(data, prefix=slug)
     low, high = max(2, engine.MIN_PLAYERS), engine.MAX_PLAYERS

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.core import fragments, registry
+from games.core import registry
 from lobby.models import Match, Table
 
 
@@ -45,7 +45,7 @@ def seats_by_index(seats: list, index: int) -> Any:  # type: ignore[type-arg]
 
 def options_text(table: Table) -> str:
     """The game describes its own options (``ui.options_summary``); the lobby adds its settings."""
-    parts = [fragments.ui(table.game).options_summary(table.options)]
+    parts = [registry.ui(table.game).options_summary(table.options)]
     if table.fill_computers:
         parts.append(f"Computer füllen auf ({table.bot_level})")
     return ", ".join(parts)

@@ -1,4 +1,4 @@
-"""Tables: open, seat, start, restart. The runtime (games.core.runtime) plays them."""
+"""Tables: open, seat, start, restart. The runtime (lobby.runtime) plays them."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from django.db import transaction
 
 from accounts.models import User, Wallet
 from accounts.services import TalerError
-from games.core import clock, notify, registry, runtime
-from games.core.bots import LEVELS
+from games.core import registry
+from games.core.bots import LEVELS, TEMPOS
 from games.core.protocol import IllegalAction
+from leaderboard import services as leaderboard
 from lobby import settlement
 from lobby.models import Match, Seat, Table
-
-TEMPOS = ("normal", "schnell", "turbo")
+from lobby.runtime import actions, deadlines, notify
 
 
 def computer_names(game: str, count: int, rng: random.Random) -> list[str]:
@@ -54,7 +54,7 @@ def create_solo_table(
         Seat.objects.create(table=table, index=0, user=user, name=user.username)
         for index, (level, name) in enumerate(zip(computers, names, strict=True), start=1):
             Seat.objects.create(table=table, index=index, bot_level=level, name=name)
-        runtime.start_match(table=table)
+        actions.start_match(table=table)
     return table
 
 
@@ -67,7 +67,7 @@ def restart_solo(*, table: Table, user: User) -> Match:
         current = Match.objects.filter(table=table).order_by("-number").first()
         if current is not None and current.status == Match.Status.PLAYING:
             return current
-        return runtime.start_match(table=table)
+        return actions.start_match(table=table)
 
 
 # ---------------------------------------------------------------- live tables
@@ -145,7 +145,7 @@ def _lock_open_table(table_id: int) -> Table:
 
 def _release_expired_reservations(table: Table) -> None:
     """After the Nochmal time, seats of players who did not come back open to anyone."""
-    if table.reserved_until and table.reserved_until <= clock.now():
+    if table.reserved_until and table.reserved_until <= deadlines.now():
         Seat.objects.filter(table=table, ready=False).delete()
         table.reserved_until = None
         table.save(update_fields=["reserved_until"])
@@ -244,7 +244,7 @@ def _start(table: Table) -> Match:
         Seat.objects.create(table=table, index=len(seats) + offset, bot_level=table.bot_level, name=names[offset])
     table.reserved_until = None
     table.save(update_fields=["reserved_until"])
-    match = runtime.start_match(table=table)
+    match = actions.start_match(table=table)
     try:
         settlement.collect_stakes(match, table.stake)
     except TalerError as error:  # rolls the whole start back
@@ -264,8 +264,6 @@ def _notify_table(table: Table) -> None:
 def leave_match(*, table_id: int, user: User) -> Match:
     """Leave a running game: −10 for the Bestenliste, the stake stays in the pot, the computer
     takes the seat. Alone with computers the game ends without scoring."""
-    from leaderboard import services as leaderboard
-
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         match = (
@@ -284,13 +282,13 @@ def leave_match(*, table_id: int, user: User) -> Match:
         name = match.players[seat]["name"]
         if not others:
             match.status = Match.Status.ABORTED
-            match.finished = clock.now()
+            match.finished = deadlines.now()
             match.deadline = None
             match.players[seat]["left"] = True
             match.save(update_fields=["status", "finished", "deadline", "players"])
             table.status = Table.Status.FINISHED
             table.save(update_fields=["status"])
-            runtime.table_event(
+            actions.table_event(
                 match=match,
                 seat=seat,
                 kind="verlassen",
@@ -300,14 +298,14 @@ def leave_match(*, table_id: int, user: User) -> Match:
         match.players[seat].update({"bot": table.bot_level, "left": True})
         Seat.objects.filter(table=table, index=seat).update(user=None, bot_level=table.bot_level)
         engine = registry.engine(match.game)
-        match.deadline = clock.deadline_for(match, engine.load(match.state))
-        runtime.table_event(
+        match.deadline = deadlines.deadline_for(match, engine.load(match.state))
+        actions.table_event(
             match=match,
             seat=seat,
             kind="verlassen",
             text=f"{name} hat die Partie verlassen – der Computer übernimmt den Platz.",
         )
-        leaderboard.record_leave_penalty(user=user, match=match)
+        leaderboard.record_leave_penalty(user=user, game=match.game, match_id=match.pk)
     return match
 
 
@@ -326,7 +324,7 @@ def play_again(*, table_id: int, user: User) -> Table:
             Seat.objects.filter(table=table, user__isnull=True).delete()
             Seat.objects.filter(table=table, user__isnull=False).exclude(user=user).update(ready=False)
             table.status = Table.Status.OPEN
-            table.reserved_until = clock.now() + timedelta(seconds=AGAIN_SECONDS)
+            table.reserved_until = deadlines.now() + timedelta(seconds=AGAIN_SECONDS)
             table.save(update_fields=["status", "reserved_until"])
         seat.ready = True
         seat.save(update_fields=["ready"])

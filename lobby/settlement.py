@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from accounts import services as taler
 from games.core import registry
+from leaderboard import services as leaderboard
 from lobby.models import Match
 
 log = logging.getLogger(__name__)
@@ -70,8 +71,6 @@ def settle(match: Match) -> None:
 
 
 def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
-    from leaderboard import services as leaderboard
-
     engine = registry.engine(match.game)
     seconds = (match.finished - match.started).total_seconds() if match.finished else 0.0
     for seat, player in enumerate(match.players):
@@ -80,4 +79,4 @@ def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
             continue
         points = engine.leaderboard_points(match.result, seat, len(match.players), seconds)
         if points is not None:
-            leaderboard.record_points(user=user, game=match.game, points=points, match=match)
+            leaderboard.record_points(user=user, game=match.game, points=points, match_id=match.pk)

@@ -6,11 +6,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.core import fragments, registry, snapshot
+from games.core import registry
 from games.core.protocol import IllegalAction
 from lobby import presenters, selectors, services
 from lobby.forms import open_table_form
 from lobby.models import Table
+from lobby.runtime import rendering, snapshot
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -59,7 +60,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "snap": snap,
         "seat": seat,
         # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
-        "fragments": {key.replace("-", "_"): html for key, html in fragments.render(snap, seat).items()},
+        "fragments": {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()},
         "table_id": table_id,
     }
     return render(request, f"games/{snap.game}/table.html", context)

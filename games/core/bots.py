@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 LEVELS = ("leicht", "normal", "stark")
+# How fast computers move at a table (the runtime turns these into delays).
+TEMPOS = ("normal", "schnell", "turbo")
 LEVEL_LABELS = {"leicht": "leicht", "normal": "normal", "stark": "stark"}
 
 

@@ -1,14 +1,22 @@
-"""Which games exist: slug -> engine module and bots module (Django-free).
+"""Which games exist: slug -> a typed spec of the game's modules and optional hooks (Django-free).
 
 A game package ``games/<slug>/`` provides ``engine.py`` (the protocol in
-``games.core.protocol``) and ``bots.py`` (``BOTS = {level: choose}``).
+``games.core.protocol``), ``bots.py`` (``BOTS = {level: choose}``), ``content.py``
+and ``ui.py`` (its fragments). The optional hooks an engine or its bots may
+offer are resolved once here into a :class:`GameSpec`, so the runtime never
+asks ``hasattr``.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
+from typing import Any
+
+from games.core.bots import Choice
 
 # Order is the order games are shown on the site.
 GAME_PACKAGES: dict[str, str] = {
@@ -21,27 +29,79 @@ class UnknownGame(LookupError):
     pass
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the runtime sees it."""
+
+    slug: str
+    engine: ModuleType
+    bots: ModuleType
+    # What the computer may do when it finishes a human's decision after the clock ran out
+    # (None: every legal action).
+    timeout_actions: Callable[[Any, int], list[dict[str, Any]]] | None
+    # The clock for the current decision when it differs from the table's Bedenkzeit.
+    decision_seconds: Callable[[Any, int | None], int | None] | None
+    # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
+    advice: Callable[..., Choice] | None
+
+    def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
+        legal = self.engine.legal_actions(state, seat)
+        if self.timeout_actions is None:
+            return legal
+        return self.timeout_actions(state, seat) or legal
+
+    def clock_seconds(self, state: Any, table_seconds: int | None) -> int | None:
+        if self.decision_seconds is None:
+            return table_seconds
+        return self.decision_seconds(state, table_seconds)
+
+
 def slugs() -> list[str]:
     return list(GAME_PACKAGES)
 
 
-@cache
-def engine(slug: str) -> ModuleType:
+def _module(slug: str, name: str) -> ModuleType:
     if slug not in GAME_PACKAGES:
         raise UnknownGame(slug)
-    return importlib.import_module(f"{GAME_PACKAGES[slug]}.engine")
+    return importlib.import_module(f"{GAME_PACKAGES[slug]}.{name}")
+
+
+@cache
+def engine(slug: str) -> ModuleType:
+    return _module(slug, "engine")
 
 
 @cache
 def bots(slug: str) -> ModuleType:
-    if slug not in GAME_PACKAGES:
-        raise UnknownGame(slug)
-    return importlib.import_module(f"{GAME_PACKAGES[slug]}.bots")
+    return _module(slug, "bots")
 
 
 @cache
 def content(slug: str) -> ModuleType:
     """The game's content module: names, texts and data besides the rules."""
-    if slug not in GAME_PACKAGES:
-        raise UnknownGame(slug)
-    return importlib.import_module(f"{GAME_PACKAGES[slug]}.content")
+    return _module(slug, "content")
+
+
+@cache
+def ui(slug: str) -> ModuleType:
+    """The game's fragments: ``public_fragments(ctx)`` and ``private_fragments(ctx)``."""
+    return _module(slug, "ui")
+
+
+@cache
+def forms(slug: str) -> ModuleType:
+    """The game's page forms (Django forms: ``FreeGameForm``, ``OptionsForm``)."""
+    return _module(slug, "forms")
+
+
+@cache
+def spec(slug: str) -> GameSpec:
+    game_engine, game_bots = engine(slug), bots(slug)
+    return GameSpec(
+        slug=slug,
+        engine=game_engine,
+        bots=game_bots,
+        timeout_actions=getattr(game_engine, "timeout_actions", None),
+        decision_seconds=getattr(game_engine, "decision_seconds", None),
+        advice=getattr(game_bots, "advice", None),
+    )

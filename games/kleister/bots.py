@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import monte_carlo
+from games.core.text import decimal
 from games.kleister import engine as E
 from games.kleister import hints as H
 
@@ -26,10 +27,6 @@ STARK_CANDIDATES = 5
 
 
 # --------------------------------------------------------------------------- view helpers
-
-
-def _num(x: float) -> str:
-    return f"{x:.1f}".replace(".", ",")
 
 
 def _action_group(action: JSON) -> tuple[int, int, int]:
@@ -586,7 +583,7 @@ def _stark_reason(view: JSON, action: JSON, why: str, mean: float, playouts: int
         head = f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
     else:
         head = "Zieht verdeckt aus der Druckerei"
-    return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {_num(mean)} Punkte am Ende."
+    return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {decimal(mean)} Punkte am Ende."
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

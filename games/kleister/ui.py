@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from games.core.fragments import FragmentContext, render_template
+from games.core.seats import others_clockwise
 from games.kleister import engine, hints
 
 T = "games/kleister/"
@@ -38,14 +39,6 @@ def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
         "short": hints.group_short(group),
         "name": engine.SONDERAUSGABE if rank == engine.SONDER else card_name(rank),
     }
-
-
-def seat_order(view: dict[str, Any]) -> list[int]:
-    """Other seats clockwise from the viewer's left neighbour (spectators: all seats)."""
-    n, me = view["players"], view.get("seat")
-    if me is None:
-        return list(range(n))
-    return [(me + step) % n for step in range(1, n)]
 
 
 def column_view(view: dict[str, Any], seat: int, marks: list[dict[str, Any]]) -> dict[str, Any]:
@@ -125,7 +118,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "card_name": card_name,
         "kind": ctx.snap.kind,
     }
-    rivals = [column_view(view, s, marks) for s in seat_order(view)]
+    rivals = [column_view(view, s, marks) for s in others_clockwise(view["players"], view.get("seat"))]
     out = {
         "kl-status": render_template(
             T + "status.html", {**common, "status": status, "thinking": thinking, "phase": view["phase"]}

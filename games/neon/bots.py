@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import monte_carlo
+from games.core.text import decimal
 from games.neon import engine as E
 from games.neon.content import CELLS, COLOURS, FACADES, PAIRS, TOOLS, die_text, window_text
 
@@ -28,10 +29,6 @@ FACADE_PLAYOUTS = 6
 
 ORTH, DIAG = E.ORTH, E.DIAG
 _COLOUR_SET = frozenset(COLOURS)
-
-
-def _num(x: float) -> str:
-    return f"{x:.1f}".replace(".", ",")
 
 
 # -------------------------------------------------------------- heuristic
@@ -663,7 +660,7 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
     )
     best = ranked[0]
     why = reasons[cands.index(best.action)]
-    return Choice(best.action, f"{why} Probespiele: im Schnitt {_num(best.mean)}.")
+    return Choice(best.action, f"{why} Probespiele: im Schnitt {decimal(best.mean)}.")
 
 
 def advice(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:

@@ -34,13 +34,6 @@ GEGNER_CHOICES = [
 TEMPO_CHOICES = [("normal", _("Normal")), ("schnell", _("Schnell"))]
 
 
-def turbo_available() -> bool:
-    """Turbo needs the lobby to accept the tempo "turbo" (the runtime already knows it)."""
-    from lobby import services
-
-    return "turbo" in services.TEMPOS
-
-
 class OptionsForm(forms.Form):
     """The game's own options: the Ausgabe (and, where it is possible, the Solovariante's tools).
 
@@ -82,8 +75,6 @@ class FreeGameForm(OptionsForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ausgabe"].widget = forms.RadioSelect(choices=AUSGABE_CHOICES)
-        if not turbo_available():
-            del self.fields["turbo"]
 
     @property
     def is_solo_variant(self) -> bool:

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from games.core.fragments import FragmentContext, render_template
+from games.core.seats import others_clockwise
 from games.neon import bots, engine
 from games.neon.content import COLOUR_NAMES, COLOURS, COLS, DIE_TOOLS, ROWS, TOOLS, die_text, window_text
 
@@ -292,14 +293,6 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
     return rows
 
 
-def others(view: JSON, seat: int | None) -> list[int]:
-    """Other seats clockwise from the viewer's left neighbour (spectators: all seats)."""
-    n = view["players"]
-    if seat is None:
-        return list(range(n))
-    return [(seat + step) % n for step in range(1, n)]
-
-
 # ------------------------------------------------------------------ fragments
 
 
@@ -354,7 +347,9 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "nn-center": render_template(T + "center.html", common),
         "nn-koffer": render_template(T + "koffer.html", {**common, "tools": tool_rows(view, turn)}),
         "nn-info": render_template(T + "info.html", {**common, "players": players, "order": order_strip(ctx)}),
-        "nn-rivals": render_template(T + "rivals.html", {**common, "rivals": [players[s] for s in others(view, seat)]}),
+        "nn-rivals": render_template(
+            T + "rivals.html", {**common, "rivals": [players[s] for s in others_clockwise(view["players"], seat)]}
+        ),
         "nn-end": render_template(T + "end.html", {**common, "result": view["result"], "ends": end_rows(ctx)}),
         "nn-send": render_template(T + "send.html", common),
     }

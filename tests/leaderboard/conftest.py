@@ -16,7 +16,7 @@ _numbers = itertools.count(1)
 @pytest.fixture(autouse=True)
 def second_game(monkeypatch):  # type: ignore[no-untyped-def]
     """A second registered game (the tiny test game "Zahlenduell") next to Speedkleister."""
-    monkeypatch.setitem(registry.GAME_PACKAGES, "testspiel", "tests.games.core.testgame")
+    monkeypatch.setitem(registry.GAME_PACKAGES, "testspiel", "tests.lobby.runtime.testgame")
 
 
 @pytest.fixture

@@ -66,9 +66,9 @@ def test_per_game_and_over_all_games(player, score):
 def test_leave_penalty_lowers_the_total(player, match):
     grete, paul = player("grete"), player("paul")
     m = match()
-    services.record_points(user=grete, game="kleister", points=30, match=m)
-    services.record_points(user=paul, game="kleister", points=25, match=m)
-    services.record_leave_penalty(user=grete, match=m)
+    services.record_points(user=grete, game="kleister", points=30, match_id=m.pk)
+    services.record_points(user=paul, game="kleister", points=25, match_id=m.pk)
+    services.record_leave_penalty(user=grete, game=m.game, match_id=m.pk)
     # one match, whether scored or left: one game
     assert table(selectors.ranking(game=None, period="alle")) == [(1, "paul", 25, 1), (2, "grete", 20, 1)]
 
@@ -122,9 +122,9 @@ def test_guests_and_deactivated_players_are_in_no_list(player, score):
 
 def test_an_upgraded_guest_appears_with_points_from_then_on(match):
     guest = accounts.create_guest()
-    services.record_points(user=guest, game="kleister", points=40, match=match())  # not stored
+    services.record_points(user=guest, game="kleister", points=40, match_id=match().pk)  # not stored
     user = accounts.upgrade_guest(guest=guest, username="neu", password="Kleister-1929!")
-    services.record_points(user=user, game="kleister", points=15, match=match())
+    services.record_points(user=user, game="kleister", points=15, match_id=match().pk)
     assert table(selectors.ranking(game=None, period="alle")) == [(1, "neu", 15, 1)]
 
 

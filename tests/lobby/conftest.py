@@ -5,8 +5,9 @@ import random
 import pytest
 
 from accounts import services as accounts
-from games.core import registry, runtime
+from games.core import registry
 from lobby.models import Match
+from lobby.runtime import actions
 
 
 @pytest.fixture(autouse=True)
@@ -31,5 +32,5 @@ def finish_randomly(match: Match, seed: int = 1) -> Match:
         state = engine.load(match.state)
         seat = engine.to_move(state)[0]
         action = rng.choice(engine.legal_actions(state, seat))
-        runtime.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
+        actions.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
     raise AssertionError("game did not end")

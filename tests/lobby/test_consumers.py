@@ -13,7 +13,7 @@ from config.asgi import application
 from games.core import registry
 from lobby import services
 from lobby.models import Match
-from tests.games.core.test_consumer import connect, receive_until
+from tests.lobby.runtime.test_consumer import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

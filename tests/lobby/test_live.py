@@ -12,11 +12,11 @@ from django.utils import timezone
 from accounts import selectors as wallets
 from accounts import services as accounts
 from accounts.models import LedgerEntry
-from games.core import clock
 from games.core.protocol import IllegalAction
 from leaderboard.models import ScoreEntry
 from lobby import services, settlement
 from lobby.models import ActionRecord, Match, Seat, Table
+from lobby.runtime import deadlines, expiry
 from tests.lobby.conftest import finish_randomly
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -253,7 +253,7 @@ def test_scored_end_records_bestenliste_points_for_registered_humans(players):
 @pytest.fixture
 def frozen(monkeypatch):  # type: ignore[no-untyped-def]
     current = {"now": timezone.now()}
-    monkeypatch.setattr(clock, "now", lambda: current["now"])
+    monkeypatch.setattr(deadlines, "now", lambda: current["now"])
 
     def advance(seconds: float) -> None:
         current["now"] += timedelta(seconds=seconds)
@@ -268,25 +268,25 @@ def test_clock_runs_out_then_grace_then_the_computer_moves_once(players, frozen)
     assert match.deadline is not None
     version = match.version
     frozen(29)
-    assert not clock.expire(match_id=match.pk, version=version)
+    assert not expiry.expire(match_id=match.pk, version=version)
     frozen(10)  # deadline passed, still inside the 10 s Nachfrist
-    assert not clock.expire(match_id=match.pk, version=version)
+    assert not expiry.expire(match_id=match.pk, version=version)
     frozen(2)
-    assert clock.expire(match_id=match.pk, version=version)
+    assert expiry.expire(match_id=match.pk, version=version)
     match.refresh_from_db()
     assert match.version > version + 1  # the table event and the computer's action
     assert ActionRecord.objects.filter(match=match, by_bot=True).exists()
     assert "Bedenkzeit" in ActionRecord.objects.get(match=match, system=True).events[0]["text"]
-    assert not clock.expire(match_id=match.pk, version=version)  # never fires twice
+    assert not expiry.expire(match_id=match.pk, version=version)  # never fires twice
 
 
 def test_sweep_finds_due_deadlines_after_a_restart(players, frozen):
     table = open_kleister(players[0], places=2, clock_seconds=60)
     services.join_table(table_id=table.pk, user=players[1])
-    assert clock.sweep() == 0
+    assert expiry.sweep() == 0
     frozen(71)
-    assert clock.sweep() == 1
-    assert clock.sweep() == 0
+    assert expiry.sweep() == 1
+    assert expiry.sweep() == 0
 
 
 def test_no_deadline_without_clock(players):

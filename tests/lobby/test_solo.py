@@ -6,11 +6,12 @@ import pytest
 from django.core.management import call_command
 
 from accounts import services as accounts
-from games.core import registry, runtime
+from games.core import registry
 from games.core.protocol import IllegalAction
-from games.core.replay import replay_match
 from lobby import services
 from lobby.models import Match, Table
+from lobby.runtime import actions, computers
+from lobby.runtime.replay import replay_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,7 +40,7 @@ def play_human_randomly(match: Match, seat: int, seed: int) -> Match:
         state = engine.load(match.state)
         assert engine.to_move(state) == [seat], "after inline computers only the human may be to move"
         action = rng.choice(engine.legal_actions(state, seat))
-        runtime.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
+        actions.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
     raise AssertionError("game did not end")
 
 
@@ -110,6 +111,6 @@ def test_advice_is_the_strong_computers_choice_with_a_reason(guest):
     match = Match.objects.get(table=table)
     engine = registry.engine("kleister")
     state = engine.load(match.state)
-    choice = runtime.advice(match=match, seat=0)
+    choice = computers.advice(match=match, seat=0)
     assert choice.action in engine.legal_actions(state, 0)
     assert len(choice.reason) > 10

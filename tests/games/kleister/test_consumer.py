@@ -9,9 +9,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from accounts import services as accounts
-from games.core import registry, runtime
+from games.core import registry
 from lobby.models import Match, Seat, Table
-from tests.games.core.test_consumer import connect, receive_until
+from lobby.runtime import actions
+from tests.lobby.runtime.test_consumer import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -21,7 +22,7 @@ def make_live_table():
     table = Table.objects.create(game="kleister", kind="live", places=2, host=users[0], options={})
     for i, user in enumerate(users):
         Seat.objects.create(table=table, index=i, user=user, name=user.username)
-    match = runtime.start_match(table=table, seed=21)
+    match = actions.start_match(table=table, seed=21)
     return table, users, match
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from games.core.fragments import FragmentContext, render
-from games.core.snapshot import Snapshot
+from games.core.fragments import FragmentContext
 from games.kleister import engine, ui
+from lobby.runtime.rendering import render
+from lobby.runtime.snapshot import Snapshot
 
 
 def snap_for(state, players: int = 3) -> Snapshot:

@@ -10,10 +10,11 @@ import re
 import pytest
 
 from games.core import registry
-from games.core.fragments import FragmentContext, render
-from games.core.snapshot import Snapshot
+from games.core.fragments import FragmentContext
 from games.neon import engine as E
 from games.neon import forms, ui
+from lobby.runtime.rendering import render
+from lobby.runtime.snapshot import Snapshot
 
 from .helpers import grid, situation, started
 

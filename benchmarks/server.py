@@ -318,7 +318,7 @@ def django_side(slugs: list[str], *, moves: int, render_positions: int, render_r
 
 def _positions(engine: ModuleType, *, players: int, options: JSON, seed: int, count: int) -> list[tuple[Any, list]]:
     """``count`` positions spread over seeded random games, each with its event log (last 40)."""
-    from games.core.snapshot import LOG_LENGTH
+    from lobby.runtime.snapshot import LOG_LENGTH
 
     out: list[tuple[Any, list]] = []
     game = 0
@@ -376,7 +376,7 @@ def _snapshot(slug: str, *, key: int, version: int, state: Any, log: list, optio
     """A live table's snapshot built without the database (only the fields this Snapshot class has)."""
     from dataclasses import fields
 
-    from games.core.snapshot import Snapshot
+    from lobby.runtime.snapshot import Snapshot
 
     names = options["names"]
     players = [{"name": name, "user_id": i + 1, "bot": None} for i, name in enumerate(names)]
@@ -427,9 +427,10 @@ def bench_render(slug: str, *, positions: int, reps: int, seed: int) -> JSON | N
     Templates are rendered once before timing (compiled and cached).
     """
     from games.core import fragments, registry
+    from lobby.runtime import rendering
 
     try:
-        game_ui = fragments.ui(slug)
+        game_ui = registry.ui(slug)
     except ImportError:
         return None
     engine = registry.engine(slug)
@@ -450,7 +451,7 @@ def bench_render(slug: str, *, positions: int, reps: int, seed: int) -> JSON | N
         key = next(_fake_match_ids)
         snap = _snapshot(slug, key=key, version=0, state=state, log=log, options=options, engine=engine)
         for seat in range(players):
-            fragments.render(snap, seat)
+            rendering.render(snap, seat)
     for version, (state, log) in enumerate(spots):
         for rep in range(reps):
             key = next(_fake_match_ids)  # a fresh (match, version) key: the public cache is cold for it
@@ -465,7 +466,7 @@ def bench_render(slug: str, *, positions: int, reps: int, seed: int) -> JSON | N
                 for seat in range(players):
                     mark = len(calls)
                     started = time.perf_counter()
-                    html = fragments.render(snap, seat)
+                    html = rendering.render(snap, seat)
                     (cold_t if seat == 0 else warm_t).append(time.perf_counter() - started)
                     seats_html.append(html)
                     _collect(per, calls[mark:], "private", html)
@@ -562,8 +563,9 @@ def _setup_table(slug: str, seats: int, seed: int) -> tuple[Any, list[str], JSON
     from django.test import Client
 
     from accounts.services import register_user
-    from games.core import registry, runtime
+    from games.core import registry
     from lobby.models import Seat, Table
+    from lobby.runtime import actions as runtime
 
     engine = registry.engine(slug)
     users = [register_user(username=f"bench-{slug}-{i}", password="Bench-Kleister-1929!") for i in range(seats)]
@@ -588,7 +590,7 @@ def _session_cookie_name() -> str:
 
 
 def _restart(table: Any, seed: int) -> JSON:
-    from games.core import runtime
+    from lobby.runtime import actions as runtime
 
     return runtime.start_match(table=table, seed=seed).state
 
@@ -636,7 +638,8 @@ async def _drive_table(
     from django.db.backends.signals import connection_created
 
     from config.asgi import application
-    from games.core import fragments, runtime
+    from lobby.runtime import actions as runtime
+    from lobby.runtime import rendering as render_module
 
     table, cookies, data = await database_sync_to_async(_setup_table)(slug, seats, seed)
     communicators = []
@@ -655,9 +658,9 @@ async def _drive_table(
         communicators.append(communicator)
 
     probe = _Probe()
-    submit, render = runtime.submit, fragments.render
+    submit, render = runtime.submit, render_module.render
     runtime.submit = probe.timing(submit, probe.submits)
-    fragments.render = probe.timing(render, probe.renders)
+    render_module.render = probe.timing(render, probe.renders)
     connection_created.connect(probe.connected)
     rng = random.Random(seed)
     state, version, restarts = engine.load(data), 0, 0
@@ -712,7 +715,7 @@ async def _drive_table(
                 state, version = engine.load(data), 0
         cpu = time.process_time() - cpu_started
     finally:
-        runtime.submit, fragments.render = submit, render
+        runtime.submit, render_module.render = submit, render
         connection_created.disconnect(probe.connected)
         for communicator in communicators:
             await communicator.disconnect()

@@ -10,7 +10,7 @@ from lobby.models import Seat, Table
 @pytest.fixture(autouse=True)
 def testgame(monkeypatch, settings):  # type: ignore[no-untyped-def]
     """Register the tiny simultaneous test game; computers move inline."""
-    monkeypatch.setitem(registry.GAME_PACKAGES, "testspiel", "tests.games.core.testgame")
+    monkeypatch.setitem(registry.GAME_PACKAGES, "testspiel", "tests.lobby.runtime.testgame")
     settings.COMPUTER_DISPATCH = "inline"
     settings.TABLE_TEMPO_FACTOR = 0
 

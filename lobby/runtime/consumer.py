@@ -17,8 +17,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.core import clock, fragments, notify, runtime, snapshot
+from games.core import fragments
 from games.core.protocol import IllegalAction
+from lobby.runtime import actions, computers, dispatch, expiry, notify, rendering, snapshot
 
 
 class TokenBucket:
@@ -53,7 +54,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
-        clock.start_embedded_sweeper()
+        expiry.start_embedded_sweeper()
         snap = await database_sync_to_async(_load_current)(self.table_id)
         if snap is None:
             await self.close(code=4404)
@@ -64,7 +65,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_snapshot(snap)
         # A computer whose move was lost (process restart) is asked again; harmless if it is not.
-        await database_sync_to_async(runtime.schedule_computers)(match_id=snap.match_id)
+        await database_sync_to_async(dispatch.schedule_computers)(match_id=snap.match_id)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
@@ -94,12 +95,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_advice(snap, seat)
                 return
             action, version = self.parse_action(data)
-            await database_sync_to_async(runtime.submit)(
+            await database_sync_to_async(actions.submit)(
                 match_id=snap.match_id, seat=seat, action=action, expected_version=version
             )
         except IllegalAction as error:
             await self.send_error(error.message)
-            if isinstance(error, runtime.StaleAction):
+            if isinstance(error, actions.StaleAction):
                 await self.send_snapshot(await self.current_snapshot(), force=True)
 
     @staticmethod
@@ -115,8 +116,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):
             raise IllegalAction("Rat gibt es hier nicht.")
-        match = await database_sync_to_async(runtime.match_for_advice)(snap.match_id)
-        choice = await database_sync_to_async(runtime.advice)(match=match, seat=seat)
+        match = await database_sync_to_async(computers.match_for_advice)(snap.match_id)
+        choice = await database_sync_to_async(computers.advice)(match=match, seat=seat)
         html = fragments.render_template(
             "games/core/advice.html", {"reason": choice.reason, "action": json.dumps(choice.action)}
         )
@@ -147,7 +148,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.position = (snap.match_id, snap.version)
         seat = snap.user_seat(self.user_id)
-        rendered = fragments.render(snap, seat)
+        rendered = rendering.render(snap, seat)
         changed = [fragments.out_of_band(html) for key, html in rendered.items() if force or self.sent.get(key) != html]
         self.sent.update(rendered)
         if changed:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from lobby import game_views as views
 
 app_name = "games"
 

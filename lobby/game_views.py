@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,10 +15,9 @@ from lobby import services as lobby
 
 def _game_forms(slug: str):  # type: ignore[no-untyped-def]
     try:
-        registry.engine(slug)
+        return registry.forms(slug)
     except registry.UnknownGame:
         raise Http404("Dieses Spiel gibt es nicht.")
-    return importlib.import_module(f"{registry.GAME_PACKAGES[slug]}.forms")
 
 
 def detail(request: HttpRequest, slug: str) -> HttpResponse:

@@ -12,7 +12,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.core import bench, registry
+from benchmarks import server as bench
+from games.core import registry
 
 #: (full run, --quick) sizes.
 SIZES = {

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
-from games.core import runtime
 from lobby.models import Match
+from lobby.runtime import actions
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -46,7 +46,7 @@ async def receive_until(communicator: WebsocketCommunicator, needle: str, tries:
 @pytest_asyncio.fixture
 async def two_players(make_table):
     table = await database_sync_to_async(make_table)(humans=2)
-    match = await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    match = await database_sync_to_async(actions.start_match)(table=table, seed=3)
     a = await connect(table.pk, table.users[0])
     b = await connect(table.pk, table.users[1])
     yield table, match, a, b
@@ -102,7 +102,7 @@ async def test_malformed_messages_get_german_error_and_change_nothing(two_player
 
 async def test_spectator_cannot_act(make_table):
     table = await database_sync_to_async(make_table)(humans=2)
-    await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    await database_sync_to_async(actions.start_match)(table=table, seed=3)
     spectator = await connect(table.pk)
     first = await spectator.receive_from()
     assert 'id="board"' in first and 'id="hand"' in first and "Platz None" in first
@@ -122,7 +122,7 @@ async def test_rate_limit(two_players, settings):
 
 async def test_foreign_origin_is_rejected(make_table):
     table = await database_sync_to_async(make_table)(humans=2)
-    await database_sync_to_async(runtime.start_match)(table=table, seed=3)
+    await database_sync_to_async(actions.start_match)(table=table, seed=3)
     communicator = WebsocketCommunicator(
         application, f"/ws/tisch/{table.pk}/", headers=[(b"origin", b"http://evil.example")]
     )

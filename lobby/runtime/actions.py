@@ -1,4 +1,4 @@
-"""The table runtime: start a match, apply an action, persist, notify.
+"""The table runtime's write path: start a match, apply an action, persist, notify.
 
 One function, ``submit``, applies every action, a human's or a computer's:
 it locks the match row, checks the expected version (a stale or duplicated
@@ -16,10 +16,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.core import clock, dispatch, notify, registry, snapshot
+from games.core import registry
 from games.core.protocol import IllegalAction
-from games.core.rng import draw_rng, new_seed
+from games.core.rng import new_seed
+from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
+from lobby.runtime import deadlines, dispatch, notify, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +65,7 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
             players=players,
             state=engine.dump(state),
         )
-        match.deadline = clock.deadline_for(match, state)
+        match.deadline = deadlines.deadline_for(match, state)
         match.save()
         Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
         transaction.on_commit(lambda: after_commit(match.pk, table.pk, match.version))
@@ -97,7 +99,7 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
             match.state = engine.dump(new_state)
             match.version += 1
             finished = engine.is_over(new_state)
-            match.deadline = None if finished else clock.deadline_for(match, new_state)
+            match.deadline = None if finished else deadlines.deadline_for(match, new_state)
             fields = ["state", "version", "deadline"]
             if finished:
                 match.status = Match.Status.FINISHED
@@ -110,8 +112,6 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
             )
             if finished:
                 # Pot and Bestenliste in the same transaction as the last move: all or nothing.
-                from lobby import settlement
-
                 settlement.settle(match)
                 Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             version, table_id = match.version, match.table_id
@@ -127,7 +127,7 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
                 delay = dispatch.tempo_delay(tempo)
                 for computer in computers:
                     dispatch.schedule_computer(match_id=match_id, seat=computer, version=version, delay=delay)
-                clock.schedule(match_id=match_id)
+                dispatch.arm_clock(match_id=match_id)
 
             transaction.on_commit(committed)
     except IntegrityError:
@@ -138,8 +138,8 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
 
 def after_commit(match_id: int, table_id: int, version: int) -> None:
     notify.table_changed(table_id=table_id, match_id=match_id, version=version)
-    schedule_computers(match_id=match_id)
-    clock.schedule(match_id=match_id)
+    dispatch.schedule_computers(match_id=match_id)
+    dispatch.arm_clock(match_id=match_id)
 
 
 def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
@@ -153,71 +153,3 @@ def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
     version, match_id, table_id = match.version, match.pk, match.table_id
     transaction.on_commit(lambda: after_commit(match_id, table_id, version))
     return version
-
-
-def computer_seats_to_move(match: Match) -> list[int]:
-    if match.status != Match.Status.PLAYING:
-        return []
-    engine = registry.engine(match.game)
-    state = engine.load(match.state)
-    return [seat for seat in engine.to_move(state) if match.players[seat].get("bot")]
-
-
-def schedule_computers(*, match_id: int) -> None:
-    """Ask the computer seats that may act now to move (idempotent: tasks check the version)."""
-    match = Match.objects.select_related("table").get(pk=match_id)
-    delay = dispatch.tempo_delay(match.table.options.get("tempo", "normal"))
-    for seat in computer_seats_to_move(match):
-        dispatch.schedule_computer(match_id=match.pk, seat=seat, version=match.version, delay=delay)
-
-
-def computer_move(*, match_id: int, seat: int, version: int) -> Outcome | None:
-    """Let the computer act for ``seat`` if the match is still at ``version``."""
-    match = Match.objects.get(pk=match_id)
-    if match.version != version or match.status != Match.Status.PLAYING:
-        return None
-    level = match.players[seat].get("bot")
-    if not level:
-        return None
-    engine = registry.engine(match.game)
-    state = engine.load(match.state)
-    if seat not in engine.to_move(state):
-        return None
-    choice = choose_for(match=match, state=state, seat=seat, level=level)
-    try:
-        return submit(match_id=match_id, seat=seat, action=choice.action, expected_version=version, by_bot=True)
-    except StaleAction:
-        return None
-
-
-def choose_for(*, match: Match, state: Any, seat: int, level: str, timeout: bool = False):  # type: ignore[no-untyped-def]
-    """A bot's choice from the seat's view only ("Der Computer sieht nie mehr als du").
-
-    ``timeout``: the computer finishes a human's move after the clock ran out; a
-    game may restrict what it does then (``engine.timeout_actions``, e.g. no tools).
-    """
-    engine = registry.engine(match.game)
-    bots = registry.bots(match.game)
-    view = engine.view(state, seat)
-    legal = engine.legal_actions(state, seat)
-    if timeout and hasattr(engine, "timeout_actions"):
-        legal = engine.timeout_actions(state, seat) or legal
-    rng = draw_rng(match.seed, 1_000_000 + match.version * 8 + seat)
-    return bots.BOTS[level](view, legal, rng)
-
-
-def match_for_advice(match_id: int) -> Match:
-    return Match.objects.get(pk=match_id)
-
-
-def advice(*, match: Match, seat: int):  # type: ignore[no-untyped-def]
-    """Rat: what the strong computer would do for ``seat``, with its reason."""
-    engine = registry.engine(match.game)
-    state = engine.load(match.state)
-    if seat not in engine.to_move(state):
-        raise IllegalAction("Rat gibt es, wenn du dran bist.")
-    bots = registry.bots(match.game)
-    if hasattr(bots, "advice"):  # a game may restrict the Rat (Speedneon: no tools that cost dice)
-        rng = draw_rng(match.seed, 2_000_000 + match.version * 8 + seat)
-        return bots.advice(engine.view(state, seat), engine.legal_actions(state, seat), rng)
-    return choose_for(match=match, state=state, seat=seat, level="stark")

@@ -4,8 +4,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.core.replay import replay_match
 from lobby.models import Match
+from lobby.runtime.replay import replay_match
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from games.core.bench import percentile
+from benchmarks.server import percentile
 
 
 def run_bench(*args: str) -> tuple[list[str], dict]:  # type: ignore[type-arg]

@@ -18,8 +18,8 @@ from django.db import connection
 
 from accounts import services as accounts
 from config.celery import app
-from games.core import runtime
 from lobby.models import ActionRecord, Seat, Table
+from lobby.runtime import actions
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[3]
@@ -86,7 +86,7 @@ def test_worker_makes_the_computer_move(worker):
     table = Table.objects.create(game="kleister", kind="solo", places=2, host=host, options={"tempo": "schnell"})
     Seat.objects.create(table=table, index=0, bot_level="normal", name="Esser")
     Seat.objects.create(table=table, index=1, bot_level="leicht", name="Kürten")
-    match = runtime.start_match(table=table, seed=11)
+    match = actions.start_match(table=table, seed=11)
     record = wait_for_computer_move(match.pk)
     assert record.action["type"] == "kleben"
     match.refresh_from_db()

@@ -1,0 +1,111 @@
+"""Where computer moves and move clocks run, by Celery task name.
+
+- Distributed (REDIS_URL set): a Celery task on a worker, with the Tempo
+  delay as its countdown; a move clock arms a task with an ETA.
+- Embedded default (Celery eager): the same task, eagerly, in a small thread
+  pool of the server process after the Tempo delay, so the event loop never
+  waits for a thinking computer; move clocks are swept by a thread
+  (``lobby.runtime.expiry``).
+- ``settings.COMPUTER_DISPATCH = "inline"`` (tests, simulations): right away in
+  the calling thread, one move after the other (a loop, not a recursion).
+
+Tasks are addressed by name (``lobby/tasks.py`` defines them), so this module
+sits below the runtime modules that the tasks call.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+
+from celery import current_app
+from django.conf import settings
+from django.db import close_old_connections
+
+from games.core import registry
+from lobby.models import Match
+from lobby.runtime import deadlines
+
+log = logging.getLogger(__name__)
+
+COMPUTER_MOVE = "lobby.computer_move"
+EXPIRE_DEADLINE = "lobby.expire_deadline"
+TEMPO_SECONDS = {"normal": 1.1, "schnell": 0.45, "turbo": 0.15}
+
+_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="computer")
+_inline = threading.local()
+
+
+def tempo_delay(tempo: str) -> float:
+    factor = float(getattr(settings, "TABLE_TEMPO_FACTOR", 1.0))
+    return TEMPO_SECONDS.get(tempo, TEMPO_SECONDS["normal"]) * factor
+
+
+def _inline_mode() -> bool:
+    return getattr(settings, "COMPUTER_DISPATCH", "auto") == "inline"
+
+
+def schedule_computer(*, match_id: int, seat: int, version: int, delay: float) -> None:
+    if _inline_mode():
+        _run_inline(match_id, seat, version)
+    elif settings.CELERY_TASK_ALWAYS_EAGER:
+        _pool.submit(_run_after, delay, match_id, seat, version)
+    else:
+        current_app.send_task(COMPUTER_MOVE, args=(match_id, seat, version), countdown=delay)
+
+
+def computer_seats_to_move(match: Match) -> list[int]:
+    if match.status != Match.Status.PLAYING:
+        return []
+    engine = registry.engine(match.game)
+    state = engine.load(match.state)
+    return [seat for seat in engine.to_move(state) if match.players[seat].get("bot")]
+
+
+def schedule_computers(*, match_id: int) -> None:
+    """Ask the computer seats that may act now to move (idempotent: tasks check the version)."""
+    match = Match.objects.select_related("table").get(pk=match_id)
+    delay = tempo_delay(match.table.options.get("tempo", "normal"))
+    for seat in computer_seats_to_move(match):
+        schedule_computer(match_id=match.pk, seat=seat, version=match.version, delay=delay)
+
+
+def arm_clock(*, match_id: int) -> None:
+    """After a commit: arm a Celery task for the match's deadline (distributed setup only)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER or _inline_mode():
+        return  # embedded: the sweeper thread finds it; tests call expire/sweep themselves
+    match = Match.objects.filter(pk=match_id).only("deadline", "version", "status").first()
+    if match is None or match.deadline is None or match.status != Match.Status.PLAYING:
+        return
+    current_app.send_task(EXPIRE_DEADLINE, args=(match_id, match.version), eta=deadlines.fires_at(match))
+
+
+def _run_task(name: str, *args: int) -> None:
+    current_app.tasks[name].apply(args=args)
+
+
+def _run_after(delay: float, match_id: int, seat: int, version: int) -> None:
+    time.sleep(delay)
+    close_old_connections()
+    try:
+        _run_task(COMPUTER_MOVE, match_id, seat, version)
+    except Exception:  # a thread must not die silently
+        log.exception("computer move failed: match %s seat %s", match_id, seat)
+    finally:
+        close_old_connections()
+
+
+def _run_inline(match_id: int, seat: int, version: int) -> None:
+    queue = getattr(_inline, "queue", None)
+    if queue is not None:  # already draining: just enqueue
+        queue.append((match_id, seat, version))
+        return
+    _inline.queue = deque([(match_id, seat, version)])
+    try:
+        while _inline.queue:
+            _run_task(COMPUTER_MOVE, *_inline.queue.popleft())
+    finally:
+        _inline.queue = None

@@ -1,0 +1,69 @@
+"""Render a table's fragments for one connection at one version.
+
+Public fragments (the same for every seat) are rendered once per version and
+process and shared by every connection; private fragments are rendered for the
+seat they belong to. The game-independent table bar (clock, stake, leave,
+Nochmal) is rendered here.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from games.core import registry
+from games.core.fragments import FragmentContext, render_template
+from lobby.runtime.deadlines import GRACE_SECONDS
+from lobby.runtime.snapshot import Snapshot
+
+_public: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
+_lock = Lock()
+_PUBLIC_CACHE_SIZE = 512
+
+
+def state_of(snap: Snapshot) -> Any:
+    if snap.loaded is None:
+        snap.loaded = registry.engine(snap.game).load(snap.state)
+    return snap.loaded
+
+
+def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
+    """All fragments for ``seat`` (None: spectator) at the snapshot's version."""
+    engine = registry.engine(snap.game)
+    game_ui = registry.ui(snap.game)
+    state = state_of(snap)
+    names = [p["name"] for p in snap.players]
+    key = (snap.match_id, snap.version)
+    with _lock:
+        public = _public.get(key)
+    if public is None:
+        public = game_ui.public_fragments(FragmentContext(snap, engine.view(state, None), None, names))
+        with _lock:
+            _public[key] = public
+            while len(_public) > _PUBLIC_CACHE_SIZE:
+                _public.popitem(last=False)
+    ctx = FragmentContext(snap, engine.view(state, seat), seat, names)
+    private = game_ui.private_fragments(ctx)
+    return {**public, **private, "tbl-bar": table_bar(ctx)}
+
+
+def table_bar(ctx: FragmentContext) -> str:
+    """The game-independent strip: move clock, stake, leave, Nochmal (live tables)."""
+    snap = ctx.snap
+    to_move = ctx.view.get("to_move", [])
+    seats = snap.table.get("seats", [])
+    me = next((s for s in seats if ctx.seat is not None and s["index"] == ctx.seat), None)
+    return render_template(
+        "games/core/table_bar.html",
+        {
+            "snap": snap,
+            "seat": ctx.seat,
+            "clock_name": ", ".join(ctx.names[s] for s in to_move) if snap.deadline else "",
+            "grace": GRACE_SECONDS,
+            "me_ready": bool(me and me["ready"]),
+            "seats": seats,
+            "finished": snap.status != "playing",
+            "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
+        },
+    )

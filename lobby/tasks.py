@@ -1,0 +1,25 @@
+"""Celery tasks of the table runtime (addressed by name from ``lobby.runtime.dispatch``)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from lobby.runtime import computers, dispatch, expiry
+
+
+@shared_task(name=dispatch.COMPUTER_MOVE, acks_late=True, ignore_result=True)
+def computer_move(match_id: int, seat: int, version: int) -> bool:
+    """The computer acts for ``seat`` if the match is still at ``version`` (idempotent)."""
+    return computers.computer_move(match_id=match_id, seat=seat, version=version) is not None
+
+
+@shared_task(name=dispatch.EXPIRE_DEADLINE, acks_late=True, ignore_result=True)
+def expire_deadline(match_id: int, version: int) -> bool:
+    """A move clock ran out (armed with an ETA); idempotent through the version."""
+    return expiry.expire(match_id=match_id, version=version)
+
+
+@shared_task(name="lobby.sweep_deadlines", ignore_result=True)
+def sweep_deadlines() -> int:
+    """Periodic safety net (Celery beat): deadlines whose task was lost still fire."""
+    return expiry.sweep()
