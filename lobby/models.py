@@ -78,7 +78,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(_("Version"), default=0)
     status = models.CharField(_("Status"), max_length=10, choices=Status.choices, default=Status.PLAYING)
     result = models.JSONField(_("Ergebnis"), null=True, blank=True)
-    deadline = models.DateTimeField(_("Frist"), null=True, blank=True)
+    deadline = models.DateTimeField(_("Frist"), null=True, blank=True)  # the earliest of the seats' deadlines
+    # Per seat: the current decision (since which version, its key), the version of the seat's
+    # last own action and its deadline (epoch seconds); see lobby/runtime/decisions.py.
+    decisions = models.JSONField(_("Entscheidungen"), default=list, blank=True)
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
 

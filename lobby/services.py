@@ -283,9 +283,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
         if not others:
             match.status = Match.Status.ABORTED
             match.finished = deadlines.now()
-            match.deadline = None
             match.players[seat]["left"] = True
-            match.save(update_fields=["status", "finished", "deadline", "players"])
             table.status = Table.Status.FINISHED
             table.save(update_fields=["status"])
             actions.table_event(
@@ -295,10 +293,9 @@ def leave_match(*, table_id: int, user: User) -> Match:
                 text=f"{name} hat die Partie verlassen – sie endet ohne Wertung.",
             )
             return match
-        match.players[seat].update({"bot": table.bot_level, "left": True})
-        Seat.objects.filter(table=table, index=seat).update(user=None, bot_level=table.bot_level)
-        engine = registry.engine(match.game)
-        match.deadline = deadlines.deadline_for(match, engine.load(match.state))
+        takeover = f"Computer (für {name})"
+        match.players[seat].update({"bot": table.bot_level, "left": True, "name": takeover, "left_name": name})
+        Seat.objects.filter(table=table, index=seat).update(user=None, bot_level=table.bot_level, name=takeover)
         actions.table_event(
             match=match,
             seat=seat,

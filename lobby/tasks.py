@@ -14,9 +14,9 @@ def computer_move(match_id: int, seat: int, version: int) -> bool:
 
 
 @shared_task(name=dispatch.EXPIRE_DEADLINE, acks_late=True, ignore_result=True)
-def expire_deadline(match_id: int, version: int) -> bool:
-    """A move clock ran out (armed with an ETA); idempotent through the version."""
-    return expiry.expire(match_id=match_id, version=version)
+def expire_deadline(match_id: int, seat: int, since: int) -> bool:
+    """A seat's move clock ran out (armed with an ETA); idempotent through the decision."""
+    return expiry.expire(match_id=match_id, seat=seat, since=since)
 
 
 @shared_task(name="lobby.sweep_deadlines", ignore_result=True)

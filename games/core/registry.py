@@ -41,6 +41,9 @@ class GameSpec:
     timeout_actions: Callable[[Any, int], list[dict[str, Any]]] | None
     # The clock for the current decision when it differs from the table's Bedenkzeit.
     decision_seconds: Callable[[Any, int | None], int | None] | None
+    # What identifies a seat's current decision (e.g. Speedneon: the turn, which spans several
+    # actions); None: every action of the seat is a decision of its own.
+    decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
 
@@ -49,6 +52,9 @@ class GameSpec:
         if self.timeout_actions is None:
             return legal
         return self.timeout_actions(state, seat) or legal
+
+    def key_of(self, state: Any, seat: int) -> Any:
+        return None if self.decision_key is None else self.decision_key(state, seat)
 
     def clock_seconds(self, state: Any, table_seconds: int | None) -> int | None:
         if self.decision_seconds is None:
@@ -103,5 +109,6 @@ def spec(slug: str) -> GameSpec:
         bots=game_bots,
         timeout_actions=getattr(game_engine, "timeout_actions", None),
         decision_seconds=getattr(game_engine, "decision_seconds", None),
+        decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
     )

@@ -381,6 +381,16 @@ def to_move(state: State) -> list[int]:
     return []
 
 
+def decision_key(state: State, seat: int) -> list[Any]:
+    """What one decision of ``seat`` is (its clock runs for the whole of it): klebing a group,
+    taking or leaving a covered group, or drawing every card a run asks for."""
+    if state.phase == ZIEHEN:
+        return [ZIEHEN, state.turn, state.drawer, len(state.queue)]
+    if state.phase in (NEHMEN, LIEGEN):
+        return [state.phase, state.turn, state.covered, len(state.queue)]
+    return [state.phase, state.turn]
+
+
 def decider(state: State) -> int:
     """The one seat that acts now (-1 when the game is over)."""
     seats = to_move(state)

@@ -1141,6 +1141,14 @@ def result(state: State) -> JSON:
     return out
 
 
+def decision_key(state: State, seat: int) -> list[Any]:
+    """What one decision of ``seat`` is (its clock runs for the whole of it): the facade
+    choice, or one turn ("Bedenkzeit je Zug"), which may take several actions."""
+    if state.phase == "wahl":
+        return ["wahl"]
+    return [state.phase, state.runde, state.turn]
+
+
 def decision_seconds(state: State, table_seconds: int | None) -> int | None:
     """The move clock for the current decision: the facade choice has 45 s (none without clock)."""
     if table_seconds is None:

@@ -1,16 +1,20 @@
 """The table runtime's write path: start a match, apply an action, persist, notify.
 
-One function, ``submit``, applies every action, a human's or a computer's:
-it locks the match row, checks the expected version (a stale or duplicated
-action is refused, never applied twice), runs the engine, stores the new
-state together with the action record in one transaction, and after commit
-tells the table's group the new version and schedules computer seats.
+One function, ``submit``, applies every action, a human's or a computer's: it
+locks the match row, checks that the seat may act from the page it sent the
+action from (``decisions.check``: seats deciding at the same time never make
+each other stale, a duplicate is refused quietly, nothing is applied twice),
+runs the engine, and stores the new state, the seats' decisions and clocks and
+the action record in one transaction. After commit each follow-up step
+(snapshot cache, group notify, computer scheduling, clock arming) runs on its own.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -18,18 +22,18 @@ from django.utils import timezone
 
 from games.core import registry
 from games.core.protocol import IllegalAction
+from games.core.registry import GameSpec
 from games.core.rng import new_seed
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
-from lobby.runtime import deadlines, dispatch, notify, snapshot
+from lobby.runtime import deadlines, decisions, dispatch, notify, snapshot
+from lobby.runtime.decisions import DuplicateAction, StaleAction
 
 log = logging.getLogger(__name__)
 
 MAX_ACTION_KEYS = 12
 
-
-class StaleAction(IllegalAction):
-    """The action was meant for an older version of the game."""
+__all__ = ["DuplicateAction", "Outcome", "StaleAction", "start_match", "submit", "table_event"]
 
 
 @dataclass(frozen=True)
@@ -45,13 +49,40 @@ def players_of(table: Table) -> list[dict[str, Any]]:
     return [{"name": s.name, "user_id": s.user_id, "bot": s.bot_level or None} for s in seats]
 
 
+def _as_datetime(epoch: float | None) -> datetime | None:
+    return datetime.fromtimestamp(epoch, tz=UTC) if epoch is not None else None
+
+
+def update_decisions(match: Match, spec: GameSpec, state: Any, *, acting: int | None) -> None:
+    """Advance every seat's decision to the match's (new) version; the row must be locked."""
+    to_move = [] if match.status != Match.Status.PLAYING else spec.engine.to_move(state)
+    current = match.decisions if len(match.decisions) == len(match.players) else decisions.empty(len(match.players))
+    keys = {seat: spec.key_of(state, seat) for seat in to_move}
+    match.decisions = decisions.advance(
+        current,
+        version=match.version,
+        to_move=to_move,
+        keys=keys,
+        acting=acting,
+        clocks=deadlines.clocks_for(match, spec, state, to_move),
+    )
+    match.deadline = _as_datetime(decisions.earliest(match.decisions))
+
+
+def current_decisions(match: Match, spec: GameSpec, state: Any) -> list[dict[str, Any]]:
+    """The stored decisions (a match stored before they existed gets them computed once)."""
+    if len(match.decisions) != len(match.players):
+        update_decisions(match, spec, state, acting=None)
+    return match.decisions
+
+
 def start_match(*, table: Table, seed: int | None = None) -> Match:
     """Create the next match at ``table`` with its current seats and options."""
-    engine = registry.engine(table.game)
+    spec = registry.spec(table.game)
     players = players_of(table)
     options = {**table.options, "names": [p["name"] for p in players]}
     seed = new_seed() if seed is None else seed
-    state = engine.new_game(seed=seed, players=len(players), options=options)
+    state = spec.engine.new_game(seed=seed, players=len(players), options=options)
     with transaction.atomic():
         number = (
             Match.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
@@ -63,12 +94,13 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
             seed=seed,
             options=options,
             players=players,
-            state=engine.dump(state),
+            state=spec.engine.dump(state),
         )
-        match.deadline = deadlines.deadline_for(match, state)
+        update_decisions(match, spec, state, acting=None)
         match.save()
         Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
-        transaction.on_commit(lambda: after_commit(match.pk, table.pk, match.version))
+        match_id, table_id, version = match.pk, table.pk, match.version
+        transaction.on_commit(lambda: after_commit(match_id, table_id, version), robust=True)
     return match
 
 
@@ -81,75 +113,134 @@ def check_action(action: Any) -> dict[str, Any]:
     return action
 
 
+def lock_match(match_id: int) -> Match:
+    return Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
+
+
 def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_bot: bool = False) -> Outcome:
-    """Apply ``action`` for ``seat`` if the match is still at ``expected_version``."""
+    """Apply ``action`` for ``seat``, sent from a page (or a computer) that saw ``expected_version``."""
     action = check_action(action)
     try:
         with transaction.atomic():
-            match = Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
+            match = lock_match(match_id)
             if match.status != Match.Status.PLAYING:
                 raise IllegalAction("Die Partie ist schon vorbei.")
-            if expected_version != match.version:
-                raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
-            engine = registry.engine(match.game)
-            state = engine.load(match.state)
-            if seat not in engine.to_move(state):
-                raise IllegalAction("Du bist gerade nicht dran.")
-            new_state, events = engine.apply(state, seat, action)
-            match.state = engine.dump(new_state)
-            match.version += 1
-            finished = engine.is_over(new_state)
-            match.deadline = None if finished else deadlines.deadline_for(match, new_state)
-            fields = ["state", "version", "deadline"]
-            if finished:
-                match.status = Match.Status.FINISHED
-                match.result = engine.result(new_state)
-                match.finished = timezone.now()
-                fields += ["status", "result", "finished"]
-            match.save(update_fields=fields)
-            ActionRecord.objects.create(
-                match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
+            spec = registry.spec(match.game)
+            state = spec.engine.load(match.state)
+            decisions.check(
+                current_decisions(match, spec, state),
+                seat=seat,
+                version=expected_version,
+                current=match.version,
+                to_move=spec.engine.to_move(state),
             )
-            if finished:
-                # Pot and Bestenliste in the same transaction as the last move: all or nothing.
-                settlement.settle(match)
-                Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
-            version, table_id = match.version, match.table_id
-            previous = snapshot.get(match_id, version - 1)
-            # Decided here, where players and state are loaded: no query after commit.
-            computers = [] if finished else [s for s in engine.to_move(new_state) if match.players[s].get("bot")]
-            tempo = match.table.options.get("tempo", "normal")
-
-            def committed() -> None:
-                if previous is not None:
-                    snapshot.after_action(match, previous, events)
-                notify.table_changed(table_id=table_id, match_id=match_id, version=version)
-                delay = dispatch.tempo_delay(tempo)
-                for computer in computers:
-                    dispatch.schedule_computer(match_id=match_id, seat=computer, version=version, delay=delay)
-                dispatch.arm_clock(match_id=match_id)
-
-            transaction.on_commit(committed)
+            previous = snapshot.get(match_id, match.version)
+            _, events = apply_locked(match, spec, state, seat, action, by_bot=by_bot)
+            follow_up(match, previous, events)
     except IntegrityError:
         # A parallel writer stored this version first (backs up the row lock).
         raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
-    return Outcome(match_id=match_id, version=version, events=events, finished=finished)
+    return Outcome(match_id=match_id, version=match.version, events=events, finished=match.status != "playing")
+
+
+def apply_locked(
+    match: Match,
+    spec: GameSpec,
+    state: Any,
+    seat: int,
+    action: dict[str, Any],
+    *,
+    by_bot: bool,
+    extra_events: list[dict[str, Any]] | None = None,
+) -> tuple[Any, list[dict[str, Any]]]:
+    """Run the engine and store the result; the match row must be locked (inside a transaction)."""
+    new_state, events = spec.engine.apply(state, seat, action)
+    events = [*(extra_events or []), *takeover_names(match.players, events)]
+    match.state = spec.engine.dump(new_state)
+    match.version += 1
+    finished = spec.engine.is_over(new_state)
+    fields = ["state", "version", "deadline", "decisions"]
+    if finished:
+        match.status = Match.Status.FINISHED
+        match.result = spec.engine.result(new_state)
+        match.finished = timezone.now()
+        fields += ["status", "result", "finished"]
+    update_decisions(match, spec, new_state, acting=seat)
+    match.save(update_fields=fields)
+    ActionRecord.objects.create(
+        match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
+    )
+    if finished:
+        # Pot and Bestenliste in the same transaction as the last move: all or nothing.
+        settlement.settle(match)
+        Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+    return new_state, events
+
+
+def takeover_names(players: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Engines write the names they were started with; a seat a computer took over is
+    "Computer (für NAME)" in every log line after the takeover."""
+    renames = [(p["left_name"], p["name"]) for p in players if p.get("left_name")]
+    if not renames:
+        return events
+    out = []
+    for event in events:
+        text = event.get("text")
+        if isinstance(text, str):
+            for old, new in renames:
+                text = re.sub(rf"(?<![\w(]){re.escape(old)}(?!\w)", new, text)
+            event = {**event, "text": text}
+        out.append(event)
+    return out
+
+
+def follow_up(match: Match, previous: snapshot.Snapshot | None, events: list[dict[str, Any]]) -> None:
+    """After commit: cache, notify, computers, clocks; each step on its own (one failing never stops the next)."""
+    version, match_id, table_id = match.version, match.pk, match.table_id
+    # Decided here, where players and decisions are loaded: no query after commit.
+    # A computer is asked when its decision starts and after each of its own actions within it.
+    computers = [
+        seat
+        for seat, entry in enumerate(match.decisions)
+        if entry["since"] is not None and version in (entry["since"], entry["acted"]) and match.players[seat].get("bot")
+    ]
+    clocks = [
+        (seat, entry["since"])
+        for seat, entry in enumerate(match.decisions)
+        if entry["since"] == version and entry["deadline"] is not None
+    ]
+    tempo = match.table.options.get("tempo", "normal")
+    if previous is not None:
+        transaction.on_commit(lambda: snapshot.after_action(match, previous, events), robust=True)
+    transaction.on_commit(
+        lambda: notify.table_changed(table_id=table_id, match_id=match_id, version=version), robust=True
+    )
+
+    def schedule() -> None:
+        delay = dispatch.tempo_delay(tempo)
+        for computer in computers:
+            dispatch.schedule_computer(match_id=match_id, seat=computer, version=version, delay=delay)
+
+    transaction.on_commit(schedule, robust=True)
+    transaction.on_commit(lambda: dispatch.arm_clocks(match=match, armed=clocks), robust=True)
 
 
 def after_commit(match_id: int, table_id: int, version: int) -> None:
     notify.table_changed(table_id=table_id, match_id=match_id, version=version)
     dispatch.schedule_computers(match_id=match_id)
-    dispatch.arm_clock(match_id=match_id)
+    dispatch.arm_all_clocks(match_id=match_id)
 
 
 def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
     """Log a table event (not an engine action) as a new version; the match row must be locked."""
+    spec = registry.spec(match.game)
     match.version += 1
-    match.save(update_fields=["version", "players", "deadline"])
+    update_decisions(match, spec, spec.engine.load(match.state), acting=None)
+    match.save(update_fields=["version", "players", "deadline", "decisions", "status", "finished"])
     event = {"type": kind, "seat": seat, "text": text}
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action={"type": kind}, system=True, events=[event]
     )
     version, match_id, table_id = match.version, match.pk, match.table_id
-    transaction.on_commit(lambda: after_commit(match_id, table_id, version))
+    transaction.on_commit(lambda: after_commit(match_id, table_id, version), robust=True)
     return version

@@ -6,6 +6,7 @@ als du") and goes through the same ``actions.submit`` as a human's move.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from games.core import registry
@@ -15,24 +16,44 @@ from games.core.rng import draw_rng
 from lobby.models import Match
 from lobby.runtime import actions
 
+log = logging.getLogger(__name__)
+
+
+RETRIES = 3
+
 
 def computer_move(*, match_id: int, seat: int, version: int) -> actions.Outcome | None:
-    """Let the computer act for ``seat`` if the match is still at ``version``."""
-    match = Match.objects.get(pk=match_id)
-    if match.version != version or match.status != Match.Status.PLAYING:
-        return None
-    level = match.players[seat].get("bot")
-    if not level:
-        return None
-    engine = registry.engine(match.game)
-    state = engine.load(match.state)
-    if seat not in engine.to_move(state):
-        return None
-    choice = choose_for(match=match, state=state, seat=seat, level=level)
-    try:
-        return actions.submit(match_id=match_id, seat=seat, action=choice.action, expected_version=version, by_bot=True)
-    except actions.StaleAction:
-        return None
+    """Let the computer act for ``seat`` in the decision it was asked for at ``version``.
+
+    Other seats may have acted since (simultaneous decisions): the computer decides
+    on the current state and submits as of ``version``, so a second task for the
+    same decision is refused as a duplicate. When another seat's action made its
+    choice illegal in the meantime, it chooses again.
+    """
+    for _ in range(RETRIES):
+        match = Match.objects.select_related("table").get(pk=match_id)
+        if match.status != Match.Status.PLAYING or version > match.version:
+            return None
+        level = match.players[seat].get("bot")
+        if not level:
+            return None
+        spec = registry.spec(match.game)
+        state = spec.engine.load(match.state)
+        entry = match.decisions[seat] if len(match.decisions) == len(match.players) else {"acted": None}
+        already = entry["acted"] is not None and version < entry["acted"]
+        if already or seat not in spec.engine.to_move(state):
+            return None
+        choice = choose_for(match=match, state=state, seat=seat, level=level)
+        try:
+            return actions.submit(
+                match_id=match_id, seat=seat, action=choice.action, expected_version=version, by_bot=True
+            )
+        except actions.StaleAction:
+            return None
+        except IllegalAction:
+            continue  # another seat's action changed what is legal: decide again
+    log.warning("computer found no legal action: match %s seat %s", match_id, seat)
+    return None
 
 
 def choose_for(*, match: Match, state: Any, seat: int, level: str, timeout: bool = False) -> Choice:

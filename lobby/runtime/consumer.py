@@ -98,6 +98,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(actions.submit)(
                 match_id=snap.match_id, seat=seat, action=action, expected_version=version
             )
+        except actions.DuplicateAction:
+            return  # a resend or a double click: the seat already acted, nothing to say
         except IllegalAction as error:
             await self.send_error(error.message)
             if isinstance(error, actions.StaleAction):

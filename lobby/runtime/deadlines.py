@@ -1,19 +1,22 @@
 """Move clocks: when a decision's time runs out (the server owns the clock).
 
-A match with Bedenkzeit stores a deadline: when a human seat may act, it is
-now + Bedenkzeit (or the game's own time for that decision). After the
-deadline comes the Nachfrist; then the computer finishes the move for that
-seat (``lobby.runtime.expiry``).
+At a table with Bedenkzeit every waiting human seat has its own deadline: when
+its decision starts, now + Bedenkzeit (or the game's own time for that
+decision), stored with the seat's decision (``lobby.runtime.decisions``) and
+never moved by the other seats' actions. After the deadline comes the
+Nachfrist; then the computer finishes that seat's decision
+(``lobby.runtime.expiry``).
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
 
 from games.core import registry
+from games.core.registry import GameSpec
 from lobby.models import Match
 
 GRACE_SECONDS = 10
@@ -29,13 +32,17 @@ def human_seats_to_move(match: Match, state: Any) -> list[int]:
     return [seat for seat in engine.to_move(state) if not match.players[seat].get("bot")]
 
 
-def deadline_for(match: Match, state: Any) -> datetime | None:
-    """The deadline after this state: only with Bedenkzeit and a human to move."""
-    seconds = registry.spec(match.game).clock_seconds(state, match.table.clock_seconds)
-    if not seconds or not human_seats_to_move(match, state):
-        return None
-    return now() + timedelta(seconds=seconds)
+def clocks_for(match: Match, spec: GameSpec, state: Any, to_move: list[int]) -> dict[int, float | None]:
+    """Per seat to move: the deadline (epoch seconds) a decision starting now gets.
+
+    Only humans at a table with Bedenkzeit (or with the game's own time for this
+    decision) have one; computers and "ohne" have none.
+    """
+    seconds = spec.clock_seconds(state, match.table.clock_seconds)
+    start = now().timestamp()
+    return {seat: (start + seconds if seconds and not match.players[seat].get("bot") else None) for seat in to_move}
 
 
-def fires_at(match: Match) -> datetime | None:
-    return match.deadline + timedelta(seconds=GRACE_SECONDS) if match.deadline else None
+def fires_at(deadline: float) -> datetime:
+    """When an expired deadline is handled: after the Nachfrist."""
+    return datetime.fromtimestamp(deadline, tz=UTC) + timedelta(seconds=GRACE_SECONDS)

@@ -50,7 +50,7 @@ def empty(players: int) -> list[dict[str, Any]]:
 def check(decisions: list[dict[str, Any]], *, seat: int, version: int, current: int, to_move: list[int]) -> None:
     """Raise unless ``seat`` may act now from a page rendered at ``version``."""
     if version > current or version < 0:
-        raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
+        raise StaleAction("Diesen Spielstand kennt der Tisch nicht – die Seite zeigt jetzt den aktuellen.")
     entry = decisions[seat]
     if entry["acted"] is not None and version < entry["acted"]:
         raise DuplicateAction("Diesen Zug hast du schon gemacht.")

@@ -60,9 +60,8 @@ def schedule_computer(*, match_id: int, seat: int, version: int, delay: float) -
 def computer_seats_to_move(match: Match) -> list[int]:
     if match.status != Match.Status.PLAYING:
         return []
-    engine = registry.engine(match.game)
-    state = engine.load(match.state)
-    return [seat for seat in engine.to_move(state) if match.players[seat].get("bot")]
+    state = registry.engine(match.game).load(match.state)
+    return [seat for seat in registry.engine(match.game).to_move(state) if match.players[seat].get("bot")]
 
 
 def schedule_computers(*, match_id: int) -> None:
@@ -73,14 +72,29 @@ def schedule_computers(*, match_id: int) -> None:
         schedule_computer(match_id=match.pk, seat=seat, version=match.version, delay=delay)
 
 
-def arm_clock(*, match_id: int) -> None:
-    """After a commit: arm a Celery task for the match's deadline (distributed setup only)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER or _inline_mode():
-        return  # embedded: the sweeper thread finds it; tests call expire/sweep themselves
-    match = Match.objects.filter(pk=match_id).only("deadline", "version", "status").first()
-    if match is None or match.deadline is None or match.status != Match.Status.PLAYING:
+def _clocks_armed_by_tasks() -> bool:
+    # Embedded: the sweeper thread finds due deadlines; tests call expire/sweep themselves.
+    return not (settings.CELERY_TASK_ALWAYS_EAGER or _inline_mode())
+
+
+def arm_clocks(*, match: Match, armed: list[tuple[int, int]]) -> None:
+    """After a commit: a Celery task with an ETA for each decision that got a deadline (seat, since)."""
+    if not _clocks_armed_by_tasks():
         return
-    current_app.send_task(EXPIRE_DEADLINE, args=(match_id, match.version), eta=deadlines.fires_at(match))
+    for seat, since in armed:
+        deadline = match.decisions[seat]["deadline"]
+        current_app.send_task(EXPIRE_DEADLINE, args=(match.pk, seat, since), eta=deadlines.fires_at(deadline))
+
+
+def arm_all_clocks(*, match_id: int) -> None:
+    """Arm every waiting seat's deadline of a match (after a start or a table event)."""
+    if not _clocks_armed_by_tasks():
+        return
+    match = Match.objects.filter(pk=match_id).only("decisions", "status").first()
+    if match is None or match.status != Match.Status.PLAYING:
+        return
+    armed = [(s, d["since"]) for s, d in enumerate(match.decisions) if d["deadline"] is not None]
+    arm_clocks(match=match, armed=armed)
 
 
 def _run_task(name: str, *args: int) -> None:

@@ -1,10 +1,14 @@
-"""An expired move clock: the computer finishes the move for the seat.
+"""An expired move clock: the computer finishes that seat's decision.
 
-``expire`` is idempotent: it checks the version it was armed for, and the
-computer's action goes through ``actions.submit`` with that version, so it
-never fires twice. Deadlines live in the database, so a restarted process
-finds them: the embedded server sweeps once a second, the distributed setup
-arms a Celery task with an ETA per deadline plus a periodic sweep by Celery beat.
+Each waiting seat has its own deadline (``lobby.runtime.decisions``). When it
+plus the Nachfrist has passed, ``expire`` lets the computer play exactly that
+seat's current decision, never the next one of the same seat, and stores its
+actions, the cleared deadline and a log line in one transaction: a crash
+leaves either the old deadline (which fires again) or the finished decision.
+It is idempotent: it checks the decision it was armed for (``since``).
+Deadlines live in the database, so a restarted process finds them: the
+embedded server sweeps once a second, the distributed setup arms a Celery task
+with an ETA per deadline plus a periodic sweep by Celery beat.
 """
 
 from __future__ import annotations
@@ -19,60 +23,62 @@ from django.db import close_old_connections, transaction
 
 from games.core import registry
 from lobby.models import Match
-from lobby.runtime import actions, computers, deadlines
+from lobby.runtime import actions, computers, deadlines, decisions, snapshot
 
 log = logging.getLogger(__name__)
 
 MAX_TIMEOUT_ACTIONS = 40
 
 
-def expire(*, match_id: int, version: int) -> bool:
-    """Handle an expired deadline armed for ``version``; False when there is nothing to do."""
+def expire(*, match_id: int, seat: int, since: int) -> bool:
+    """Play the decision of ``seat`` that started at version ``since`` if its time is up."""
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
-        due = deadlines.fires_at(match)
-        if match.version != version or match.status != Match.Status.PLAYING or due is None or deadlines.now() < due:
+        match = actions.lock_match(match_id)
+        if match.status != Match.Status.PLAYING or not 0 <= seat < len(match.players):
             return False
-        engine = registry.engine(match.game)
-        seats = deadlines.human_seats_to_move(match, engine.load(match.state))
-        if not seats:
+        spec = registry.spec(match.game)
+        state = spec.engine.load(match.state)
+        entry = actions.current_decisions(match, spec, state)[seat]
+        deadline = entry["deadline"]
+        if entry["since"] != since or deadline is None or deadlines.now() < deadlines.fires_at(deadline):
             return False
-        seat = seats[0]
-        match.deadline = None
-        actions.table_event(
-            match=match,
-            seat=seat,
-            kind="zeit",
-            text=f"Die Bedenkzeit von {match.players[seat]['name']} ist abgelaufen – "
-            "der Computer übernimmt diesen Zug.",
-        )
-    level = match.table.bot_level
-    for _ in range(MAX_TIMEOUT_ACTIONS):
-        match = Match.objects.select_related("table").get(pk=match_id)
-        state = engine.load(match.state)
-        if match.status != Match.Status.PLAYING or seat not in engine.to_move(state):
-            break
-        choice = computers.choose_for(match=match, state=state, seat=seat, level=level, timeout=True)
-        try:
-            actions.submit(
-                match_id=match_id, seat=seat, action=choice.action, expected_version=match.version, by_bot=True
+        if match.players[seat].get("bot"):
+            return False
+        previous = snapshot.get(match_id, match.version)
+        name = match.players[seat]["name"]
+        note = {
+            "type": "zeit",
+            "seat": seat,
+            "text": f"Die Bedenkzeit von {name} ist abgelaufen – der Computer übernimmt diesen Zug.",
+        }
+        events: list[dict] = []
+        for _ in range(MAX_TIMEOUT_ACTIONS):
+            choice = computers.choose_for(
+                match=match, state=state, seat=seat, level=match.table.bot_level, timeout=True
             )
-        except actions.StaleAction:
-            break
+            state, new_events = actions.apply_locked(
+                match, spec, state, seat, choice.action, by_bot=True, extra_events=[] if events else [note]
+            )
+            events += new_events
+            if match.status != Match.Status.PLAYING or match.decisions[seat]["since"] != since:
+                break  # the decision is over (the seat's next one has its own clock)
+        actions.follow_up(match, previous, events)
     return True
 
 
 def sweep() -> int:
-    """Handle every deadline that is due (re-arms after a restart); returns how many fired."""
-    due = deadlines.now() - timedelta(seconds=deadlines.GRACE_SECONDS)
+    """Handle every seat's deadline that is due (re-arms after a restart); returns how many fired."""
+    now = deadlines.now()
+    due_before = now - timedelta(seconds=deadlines.GRACE_SECONDS)
     fired = 0
-    for match_id, version in Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=due).values_list(
-        "pk", "version"
+    for match_id, entries in Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=due_before).values_list(
+        "pk", "decisions"
     ):
-        try:
-            fired += expire(match_id=match_id, version=version)
-        except Exception:
-            log.exception("clock expiry failed for match %s", match_id)
+        for seat in decisions.due(entries, now=now.timestamp(), grace=deadlines.GRACE_SECONDS):
+            try:
+                fired += expire(match_id=match_id, seat=seat, since=entries[seat]["since"])
+            except Exception:
+                log.exception("clock expiry failed for match %s seat %s", match_id, seat)
     return fired
 
 

@@ -38,14 +38,24 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
     with _lock:
         public = _public.get(key)
     if public is None:
-        public = game_ui.public_fragments(FragmentContext(snap, engine.view(state, None), None, names))
+        public = game_ui.public_fragments(
+            FragmentContext(snap, seat_names(engine.view(state, None), names), None, names)
+        )
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:
                 _public.popitem(last=False)
-    ctx = FragmentContext(snap, engine.view(state, seat), seat, names)
+    ctx = FragmentContext(snap, seat_names(engine.view(state, seat), names), seat, names)
     private = game_ui.private_fragments(ctx)
     return {**public, **private, "tbl-bar": table_bar(ctx)}
+
+
+def seat_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The table's seat names win over those an engine was started with (a computer that took a
+    seat over is "Computer (für NAME)")."""
+    if "names" in view and view["names"] != names:
+        return {**view, "names": names}
+    return view
 
 
 def table_bar(ctx: FragmentContext) -> str:
@@ -59,7 +69,11 @@ def table_bar(ctx: FragmentContext) -> str:
         {
             "snap": snap,
             "seat": ctx.seat,
-            "clock_name": ", ".join(ctx.names[s] for s in to_move) if snap.deadline else "",
+            "clocks": [
+                {"seat": s, "name": ctx.names[s], "deadline": snap.clocks[s], "mine": s == ctx.seat}
+                for s in to_move
+                if s < len(snap.clocks) and snap.clocks[s] is not None
+            ],
             "grace": GRACE_SECONDS,
             "me_ready": bool(me and me["ready"]),
             "seats": seats,

@@ -33,7 +33,8 @@ class Snapshot:
     state: dict[str, Any]
     result: dict[str, Any] | None
     log: list[dict[str, Any]]  # recent events, oldest first
-    deadline: float | None = None  # epoch seconds of the move clock's deadline
+    deadline: float | None = None  # epoch seconds of the earliest waiting seat's deadline
+    clocks: list[float | None] = field(default_factory=list)  # per seat: its own deadline (epoch seconds)
     table: dict[str, Any] = field(default_factory=dict)  # lobby facts: status, stake, clock, seats
     loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
 
@@ -98,6 +99,7 @@ def from_match(match: Match, log: list[dict[str, Any]] | None = None, facts: dic
         result=match.result,
         log=log,
         deadline=match.deadline.timestamp() if match.deadline else None,
+        clocks=[entry.get("deadline") for entry in match.decisions],
         table=facts if facts is not None else table_facts(table),
     )
 

@@ -24,17 +24,43 @@ def test_several_seats_may_act_at_once(make_table):
     assert match.version == 2 and match.state["picks"] == [1, None, 3]
 
 
-def test_stale_or_duplicated_action_is_refused_and_changes_nothing(make_table):
+def test_a_duplicated_action_is_refused_quietly_and_changes_nothing(make_table):
     match = actions.start_match(table=make_table(), seed=1)
     actions.submit(match_id=match.pk, seat=0, action={"type": "pick", "n": 2}, expected_version=0)
     before = Match.objects.get(pk=match.pk).state
-    with pytest.raises(actions.StaleAction):
+    with pytest.raises(actions.DuplicateAction):
         actions.submit(match_id=match.pk, seat=0, action={"type": "pick", "n": 2}, expected_version=0)
-    with pytest.raises(actions.StaleAction):
-        actions.submit(match_id=match.pk, seat=1, action={"type": "pick", "n": 2}, expected_version=0)
     match.refresh_from_db()
     assert match.version == 1 and match.state == before
     assert ActionRecord.objects.filter(match=match).count() == 1
+
+
+def test_a_simultaneous_decision_is_not_made_stale_by_another_seat(make_table):
+    match = actions.start_match(table=make_table(), seed=1)
+    actions.submit(match_id=match.pk, seat=0, action={"type": "pick", "n": 2}, expected_version=0)
+    # seat 1's page still shows version 0: its own decision has not changed since
+    actions.submit(match_id=match.pk, seat=1, action={"type": "pick", "n": 3}, expected_version=0)
+    match.refresh_from_db()
+    assert match.version == 2 and match.state["revealed"] == [[2, 3]]
+
+
+def test_an_action_from_before_the_seats_decision_started_is_stale(make_table):
+    match = actions.start_match(table=make_table(), seed=1)
+    actions.submit(match_id=match.pk, seat=0, action={"type": "pick", "n": 2}, expected_version=0)
+    actions.submit(match_id=match.pk, seat=1, action={"type": "pick", "n": 3}, expected_version=1)
+    # round 2 started at version 2: seat 1 sends from a page it saw at version 1
+    with pytest.raises(actions.StaleAction) as error:
+        actions.submit(match_id=match.pk, seat=1, action={"type": "pick", "n": 1}, expected_version=1)
+    assert not isinstance(error.value, actions.DuplicateAction) or error.value.message
+    match.refresh_from_db()
+    assert match.version == 2 and match.state["picks"] == [None, None]
+
+
+def test_a_version_from_the_future_is_refused(make_table):
+    match = actions.start_match(table=make_table(), seed=1)
+    with pytest.raises(actions.StaleAction):
+        actions.submit(match_id=match.pk, seat=0, action={"type": "pick", "n": 2}, expected_version=5)
+    assert Match.objects.get(pk=match.pk).version == 0
 
 
 @pytest.mark.parametrize("action", [None, [], "pick", {"n": 1}, {"type": 5}, {"type": "pick", "n": 7}])

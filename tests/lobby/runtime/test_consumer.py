@@ -68,16 +68,36 @@ async def test_each_connection_sees_only_its_own_hand(two_players):
     assert 'id="hand"' not in update_b  # b's own hand did not change: not sent again
 
 
-async def test_stale_version_is_refused_with_german_message(two_players):
+async def test_simultaneous_choices_from_the_same_version_both_stand(two_players):
     table, match, a, b = two_players
     await a.receive_from()
     await b.receive_from()
     await a.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 1}, "version": 0}))
-    await receive_until(b, "v1")
     await b.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 3}, "version": 0}))
-    error = await receive_until(b, "table-error")
-    assert "zu spät" in error
+    await receive_until(b, "v2")
+    match = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+    assert match.version == 2 and match.state["revealed"] == [[1, 3]]
+
+
+async def test_a_duplicated_frame_is_refused_quietly(two_players):
+    table, match, a, b = two_players
+    await a.receive_from()
+    frame = json.dumps({"action": {"type": "pick", "n": 1}, "version": 0})
+    await a.send_to(text_data=frame)
+    await receive_until(a, "v1")
+    await a.send_to(text_data=frame)  # a resend, e.g. after a reconnect
+    assert await a.receive_nothing(timeout=0.5)
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+
+
+async def test_an_unknown_version_is_refused_with_german_message_and_a_fresh_render(two_players):
+    table, match, a, b = two_players
+    await a.receive_from()
+    await a.send_to(text_data=json.dumps({"action": {"type": "pick", "n": 2}, "version": 7}))
+    error = await receive_until(a, "table-error")
+    assert "Spielstand" in error
+    assert "v0" in await receive_until(a, 'id="board"')
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 0
 
 
 @pytest.mark.parametrize(
