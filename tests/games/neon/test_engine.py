@@ -132,14 +132,32 @@ def test_solo_has_no_strom():
 
 
 def test_delivery_size_and_snake_order():
-    for players in (2, 3, 4):
+    # "doppelt so viele Röhren wie Spieler plus eine" / "erst vom Startspieler bis zum letzten, dann zurück"
+    for players, size in ((2, 5), (3, 7), (4, 9)):
         s = started(players, seed=11)
-        assert len(s.lieferung) == 2 * players + 1
-        st = s.start
-        first = [(st + i) % players for i in range(players)]
-        assert s.order == first + first[::-1]
+        assert len(s.lieferung) == size
+    # "Je Runde kommen 4 Röhren in die Lieferung, und du hast 2 Züge."
     s = started(1, "solo")
     assert len(s.lieferung) == 4 and s.order == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("players", "start", "expected"),
+    [(3, 1, [1, 2, 0, 0, 2, 1]), (4, 3, [3, 0, 1, 2, 2, 1, 0, 3]), (2, 0, [0, 1, 1, 0])],
+)
+def test_snake_order_played_out(players, start, expected):
+    # a whole round of passes, seat by seat; then the next round starts one seat further clockwise
+    s = started(players, seed=11)
+    while s.start != start or s.turn != 0:
+        s, _ = act(s, {"type": "passen"})
+    seen = []
+    runde = s.runde
+    while s.runde == runde:
+        seat = E.to_move(s)[0]
+        seen.append(seat)
+        s, _ = act(s, {"type": "passen"}, seat=seat)
+    assert seen == expected
+    assert s.start == (start + 1) % players
 
 
 def test_start_player_random_then_clockwise():
@@ -882,3 +900,87 @@ def test_float_or_bool_for_an_index_is_refused_not_crashing():
         with pytest.raises(IllegalAction):
             act(s, bad)
     assert E.dump(s) == before
+
+
+# ------------------------------------------------------ names from the text
+
+
+def test_werbetafeln_names_and_points():
+    # "Bunte Etagen (…, 6) · Bunte Achsen (5) · Lichtstufen-Etagen (…, 5) · Lichtstufen-Achsen (4) ·
+    #  Dämmerlicht (…, 2) · Halbschatten (3+4, 2) · Flutlicht (5+6, 2) · Volle Skala (…, 5) ·
+    #  Regenbogen (…, 4) · Lichterkette (…, 1)"
+    ids = [
+        "bunte_etagen",
+        "bunte_achsen",
+        "lichtstufen_etagen",
+        "lichtstufen_achsen",
+        "daemmerlicht",
+        "halbschatten",
+        "flutlicht",
+        "volle_skala",
+        "regenbogen",
+        "lichterkette",
+    ]
+    s = started(2)
+    s.tafeln = ids
+    assert [(t["name"], t["punkte"]) for t in E.view(s, 0)["tafeln"]] == [
+        ("Bunte Etagen", 6),
+        ("Bunte Achsen", 5),
+        ("Lichtstufen-Etagen", 5),
+        ("Lichtstufen-Achsen", 4),
+        ("Dämmerlicht", 2),
+        ("Halbschatten", 2),
+        ("Flutlicht", 2),
+        ("Volle Skala", 5),
+        ("Regenbogen", 4),
+        ("Lichterkette", 1),
+    ]
+    drawn = {t for seed in range(40) for t in E.new_game(seed=seed, players=2, options={}).tafeln}
+    assert drawn == set(ids)  # the three Werbetafeln come from exactly these ten
+
+
+def test_tool_names_and_solo_price_colours():
+    # RT "Werkzeuge" (the twelve names) and SUP "Solo colours (the tool's price die)"
+    s = started(1, "solo")
+    s.werkzeuge = [
+        "dimmer",
+        "wackelkontakt",
+        "umpolen",
+        "roehrenwechsel",
+        "lagerkiste",
+        "verlaengerungskabel",
+        "stromausfall",
+        "doppelschicht",
+        "farbfolie",
+        "trafo",
+        "hebebuehne",
+        "schablone",
+    ]
+    assert [(t["name"], t["preis_farbe"], t["kosten"]) for t in E.view(s, 0)["werkzeuge"]] == [
+        ("Dimmer", "V", None),
+        ("Wackelkontakt", "V", None),
+        ("Umpolen", "N", None),
+        ("Röhrenwechsel", "V", None),
+        ("Lagerkiste", "N", None),
+        ("Verlängerungskabel", "G", None),
+        ("Stromausfall", "C", None),
+        ("Doppelschicht", "P", None),
+        ("Farbfolie", "C", None),
+        ("Trafo", "P", None),
+        ("Hebebühne", "G", None),
+        ("Schablone", "C", None),
+    ]
+    drawn = {t for seed in range(40) for t in E.new_game(seed=seed, players=3, options={}).werkzeuge}
+    assert drawn == set(s.werkzeuge)
+
+
+def test_solo_only_tools_of_a_price_colour_in_the_lieferung_are_offered():
+    # "Bezahlt wird mit einer Röhre dieser Farbe aus der Lieferung"; a Grün price pays Umpolen, not Dimmer
+    s = started(1, "solo")
+    s = situation(
+        s, lieferung=["N2", "N3", "C5", "G1"], grids={0: grid({0: "V6"})}, tools=["dimmer", "umpolen", "trafo"]
+    )
+    assert tool_starts(s) == {"umpolen"}  # no Violett die (Dimmer), no Pink die (Trafo)
+    offered = [a for a in E.legal_actions(s, 0) if a["type"] == "werkzeug"]
+    # price N2 or N3, never the target itself; N2 -> N5, N3 -> N4, C5 -> C2, G1 -> G6 all fit next to V6
+    assert sorted((a["die"], a["preis"]) for a in offered) == [(0, 1), (1, 0), (2, 0), (2, 1), (3, 0), (3, 1)]

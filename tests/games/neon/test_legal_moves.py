@@ -129,7 +129,7 @@ def play(seed: int, players: int, options: dict, choice_seed: int, tool_bias: fl
     return index
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=GAMES,
     seed=st.integers(0, 2**63 - 1),
@@ -141,8 +141,8 @@ def test_legal_actions_are_exactly_the_rules(game, seed, choice_seed, tool_bias)
     play(seed, players, options, choice_seed, tool_bias, every=10**9)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=GAMES, seed=st.integers(0, 2**63 - 1), choice_seed=st.integers(0, 2**32))
 def test_apply_accepts_exactly_the_offered_actions(game, seed, choice_seed):
     players, options = game
-    play(seed, players, options, choice_seed, 0.9, every=17)
+    play(seed, players, options, choice_seed, 0.9, every=7)
