@@ -209,7 +209,7 @@ def test_legal_actions_are_exactly_the_rules(game):
     play(game, every=10**9)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_apply_accepts_exactly_the_offered_actions(game):
-    play(game, every=9)
+    play(game, every=10)

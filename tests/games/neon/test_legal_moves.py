@@ -129,7 +129,7 @@ def play(seed: int, players: int, options: dict, choice_seed: int, tool_bias: fl
     return index
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=GAMES,
     seed=st.integers(0, 2**63 - 1),
