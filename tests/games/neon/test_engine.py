@@ -497,8 +497,8 @@ def test_verlaengerungskabel_windows_without_neighbours():
     s = situation(s, grids={0: grid({0: "V6"})})
     s1, _ = act(s, tool("verlaengerungskabel", die=0))
     cells = [a["fenster"] for a in E.legal_actions(s1, 0) if a["type"] == "setzen"]
-    assert 1 not in cells and 6 not in cells and 5 not in cells
-    assert 2 in cells and 12 in cells and 19 in cells
+    # every empty window except 1, 5, 6 (they touch V6 in window 0); the edge rule does not apply (12)
+    assert cells == [2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
     s2, ev = act(s1, {"type": "setzen", "fenster": 12})
     assert s2.grids[0][12] == "P2" and s2.strom[0] == s.strom[0] - 1
 
@@ -510,8 +510,8 @@ def test_verlaengerungskabel_keeps_requirement():
     )
     s1, _ = act(s, tool("verlaengerungskabel", die=0))
     cells = [a["fenster"] for a in E.legal_actions(s1, 0) if a["type"] == "setzen"]
-    assert 0 not in cells and 2 not in cells and 12 not in cells and 19 not in cells  # P, 3, G, 6
-    assert 4 in cells
+    # not 10, 11, 16 (they touch V6 in window 15); not 0 (wants Pink), 2 (3), 12 (Gelb), 19 (6)
+    assert cells == [1, 3, 4, 5, 6, 7, 8, 9, 13, 14, 17, 18]
 
 
 def test_stromausfall_only_second_turn_before_choosing():
@@ -568,6 +568,8 @@ def test_farbfolie_ignores_only_colour_requirement():
     assert (4, 8) in mv and (4, 3) in mv
     # C5 into 14: its only neighbours would be 9 (its own old window, empty) -> not allowed
     assert (9, 14) not in mv
+    # all of them: G3 next to C5 (3, 8, 13, 14; 19 wants a 6), C5 next to G3 (3, 8)
+    assert mv == {(4, 3), (4, 8), (4, 13), (4, 14), (9, 3), (9, 8)}
     s2, _ = act(s1, {"type": "umhaengen", "von": 4, "nach": 8})
     assert s2.grids[0][8] == "G3" and s2.grids[0][4] is None and s2.pending is None
 
