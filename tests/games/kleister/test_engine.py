@@ -715,3 +715,11 @@ def test_step_fast_path_matches_apply():
         E.step(b, seat, action)
         assert E.dump(a)["hands"] == E.dump(b)["hands"]
         assert a.phase == b.phase and a.columns == b.columns
+
+
+def test_leaderboard_bonus_for_place_2_also_with_two_players():
+    # the Speedkleister text has no exception for small tables: "15 für Platz 2" also at two
+    st = make_state(players=2, hands={1: [1, 2]}, columns={0: [[3, 2, 1]]})
+    res = E.result(st)
+    assert res["points"] == [3, -2] and res["places"] == [1, 2]
+    assert res["bestenliste"] == [33, 15]
