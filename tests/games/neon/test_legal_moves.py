@@ -87,6 +87,13 @@ def check_exact(s: E.State, rng: random.Random, full: bool) -> None:
         assert len(canon(offered)) == len(set(canon(offered))), "an action is offered twice"
         assert canon(offered) == canon(expected_actions(s, seat)), (seat, s.pending, s.hand)
     if s.phase == "spiel":
+        # "erst vom Startspieler bis zum letzten, dann zurück … Der Startspieler wechselt jede Runde"
+        if s.ausgabe == "solo":
+            assert s.order == [0, 0]
+        else:
+            first = [(s.start1 + s.runde - 1 + i) % s.players for i in range(s.players)]
+            assert s.order == first + first[::-1]
+        assert 1 <= s.runde <= 10
         seat = E.to_move(s)[0]
         # "Kannst du nichts mehr tun …, endet dein Zug von selbst": a seat to move can always do something
         assert any(a["type"] != "passen" for a in E.legal_actions(s, seat))
