@@ -698,12 +698,17 @@ def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
     if not isinstance(action, dict) or "type" not in action:
         raise IllegalAction("Unbekannter Zug.")
     legal = legal_actions(state, seat)
-    if action not in legal:
+    if not _listed(action, legal):
         raise IllegalAction(_explain(state, seat, action))
     s = state.copy()
     events: list[JSON] = []
     step(s, seat, action, events)
     return s, events
+
+
+def _listed(action: JSON, legal: list[JSON]) -> bool:
+    """``action`` is one of ``legal`` with the same value types (``True`` or ``1.0`` is not ``1``)."""
+    return any(action == a and all(type(action[k]) is type(v) for k, v in a.items()) for a in legal)
 
 
 def _explain(s: State, seat: int, action: JSON) -> str:

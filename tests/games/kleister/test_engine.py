@@ -11,8 +11,8 @@ from games.kleister import engine as E
 
 from .conftest import make_state
 
-B = E.BRUSH
-S = E.SONDER
+B = 0  # a card 0 is a Kleisterbürste (RULES.md section 1)
+S = 14  # "Bürsten allein … zählen höher als die 13": a Sonderausgabe has the value 14
 
 
 def kleben(st, seat, rank, count, brushes=0):
@@ -83,7 +83,7 @@ def test_brush_takes_the_value_two_eights_and_a_brush_are_three_eights():
     st = make_state(hands={0: [8, 8, B, 1]}, columns={1: [[7, 3, 0]], 2: [[9, 3, 0]]})
     st, _ = kleben(st, 0, 8, 2, 1)
     assert st.columns[0][-1] == [8, 2, 1]
-    assert st.phase == E.NEHMEN and st.covered == 1  # 3× 7 is covered, 3× 9 not
+    assert st.phase == "nehmen" and st.covered == 1  # 3× 7 is covered, 3× 9 not
 
 
 def test_brush_fits_every_poster():
@@ -106,7 +106,7 @@ def test_sonderausgabe_cannot_be_covered_not_even_by_a_sonderausgabe():
     # "… und können nicht überklebt werden." SUPPLEMENT: "nothing covers it, not even another Sonderausgabe."
     st = make_state(hands={0: [B, B, 1], 1: [1]}, columns={1: [[S, 0, 2]]})
     st, _ = kleben(st, 0, S, 0, 2)
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
     assert st.columns[1] == [[S, 0, 2]]
 
 
@@ -259,14 +259,14 @@ def test_each_column_checked_at_most_once():
     st, _ = do(st, 1, "zurueck")
     # the 1× 2 that moved up is lower too, but the column was already checked
     assert st.columns[1] == [[2, 1, 0]]
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
 
 
 def test_same_count_and_lower_value_is_covered_and_it_is_mandatory():
     # "Hat seine oberste Gruppe gleich viele Plakate und einen kleineren Wert, wird sie überklebt. Das ist Pflicht."
     st = make_state(hands={0: [9, 9, 1]}, columns={1: [[5, 2, 0]]})
     st, _ = kleben(st, 0, 9, 2)
-    assert st.phase == E.NEHMEN
+    assert st.phase == "nehmen"
     assert E.legal_actions(st, 0) == [{"type": "nehmen"}, {"type": "liegen"}]
     assert st.group == [5, 2, 0] and st.columns[1] == []
 
@@ -274,7 +274,7 @@ def test_same_count_and_lower_value_is_covered_and_it_is_mandatory():
 def test_equal_value_is_not_covered():
     st = make_state(hands={0: [9, 9, 1]}, columns={1: [[9, 1, 1]]})
     st, _ = kleben(st, 0, 9, 2)
-    assert st.phase == E.KLEBEN and st.columns[1] == [[9, 1, 1]]
+    assert st.phase == "kleben" and st.columns[1] == [[9, 1, 1]]
 
 
 def test_example_grete_and_paul():
@@ -294,7 +294,7 @@ def test_example_count_must_match_exactly():
     st, ev = kleben(st, 0, 8, 2)
     assert ev[0]["covered"] == []
     assert st.columns[1] == [[6, 3, 0]]
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
 
 
 def test_own_and_empty_columns_are_never_checked():
@@ -320,11 +320,11 @@ def test_nehmen_cards_to_coverer_covered_draws_as_many():
     st, _ = kleben(st, 0, 9, 2)
     st, ev = do(st, 0, "nehmen")
     assert hand(st, 0) == [B, 1, 5]
-    assert st.phase == E.ZIEHEN and E.to_move(st) == [1] and st.draws_left == 2
+    assert st.phase == "ziehen" and E.to_move(st) == [1] and st.draws_left == 2
     st, _ = do(st, 1, "ziehen", **{"from": "druckerei"})
     st, _ = do(st, 1, "ziehen", **{"from": "karren", "index": 0})
     assert hand(st, 1) == [2, 10, 12]
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
 
 
 def test_liegen_lassen_then_the_covered_decides():
@@ -332,7 +332,7 @@ def test_liegen_lassen_then_the_covered_decides():
     st = make_state(hands={0: [9, 1]}, columns={1: [[5, 1, 0]]})
     st, _ = kleben(st, 0, 9, 1)
     st, _ = do(st, 0, "liegen")
-    assert st.phase == E.LIEGEN and E.to_move(st) == [1]
+    assert st.phase == "liegen" and E.to_move(st) == [1]
     assert E.legal_actions(st, 1) == [{"type": "zurueck"}, {"type": "altpapier"}]
     assert E.legal_actions(st, 0) == []
 
@@ -347,7 +347,7 @@ def test_zurueck_auf_die_hand_without_drawing():
     assert hand(st, 1) == [B, 3, 5]
     assert st.columns[1] == [[4, 1, 0]]
     assert len(st.druckerei) == druckerei and st.karren == [12, 2, 3, 4, 6, 7]
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
 
 
 def test_ins_altpapier_and_draw_as_many():
@@ -357,7 +357,7 @@ def test_ins_altpapier_and_draw_as_many():
     st, _ = do(st, 0, "liegen")
     st, _ = do(st, 1, "altpapier")
     assert sorted(st.altpapier) == [B, 5]
-    assert st.phase == E.ZIEHEN and st.drawer == 1 and st.draws_left == 2
+    assert st.phase == "ziehen" and st.drawer == 1 and st.draws_left == 2
     st, _ = do(st, 1, "ziehen", **{"from": "druckerei"})
     st, _ = do(st, 1, "ziehen", **{"from": "druckerei"})
     assert hand(st, 1) == [3, 7, 8]
@@ -369,10 +369,10 @@ def test_several_coverings_are_resolved_one_after_another_in_checking_order():
     assert st.covered == 1 and st.columns[2] == [[4, 1, 0]]
     st, _ = do(st, 0, "nehmen")
     st, _ = do(st, 1, "ziehen", **{"from": "druckerei"})
-    assert st.phase == E.NEHMEN and st.covered == 2 and st.group == [4, 1, 0]
+    assert st.phase == "nehmen" and st.covered == 2 and st.group == [4, 1, 0]
     st, _ = do(st, 0, "liegen")
     st, _ = do(st, 2, "zurueck")
-    assert st.phase == E.KLEBEN and st.active == 1
+    assert st.phase == "kleben" and st.active == 1
     assert hand(st, 0) == [1, 3] and hand(st, 1) == [10] and hand(st, 2) == [4]
 
 
@@ -442,7 +442,7 @@ def test_karren_refills_only_after_all_coverings():
     st, _ = do(st, 0, "liegen")
     st, _ = do(st, 2, "altpapier")
     st, _ = do(st, 2, "ziehen", **{"from": "karren", "index": 0})
-    assert st.phase == E.KLEBEN
+    assert st.phase == "kleben"
     assert st.karren == [2, 2, 2, 2, 5, 6]
     assert st.druckerei[-1] == 7
 
@@ -476,7 +476,7 @@ def test_ends_immediately_on_last_hand_card_without_covering():
     # "Der Durchgang endet sofort, wenn jemand seine letzte Handkarte klebt – dabei wird nicht mehr überklebt."
     st = make_state(hands={0: [9, 9]}, columns={1: [[5, 2, 0]]})
     st, ev = kleben(st, 0, 9, 2)
-    assert E.is_over(st) and st.end_reason == E.END_HAND
+    assert E.is_over(st) and st.end_reason == "hand"
     assert st.columns[1] == [[5, 2, 0]]
     assert E.to_move(st) == [] and E.legal_actions(st, 0) == []
     assert [e["type"] for e in ev] == ["kleben", "ende"]
@@ -490,7 +490,7 @@ def test_ends_when_druckerei_and_karren_are_empty_even_mid_draw():
     st, _ = kleben(st, 0, 9, 2)
     st, _ = do(st, 0, "nehmen")
     st, ev = do(st, 1, "ziehen", **{"from": "karren", "index": 0})
-    assert E.is_over(st) and st.end_reason == E.END_VORRAT
+    assert E.is_over(st) and st.end_reason == "vorrat"
     assert st.draws_left == 0 and E.to_move(st) == []
     assert st.columns[2] == [[4, 2, 0]]  # the second covering is never resolved
     assert ev[-1]["type"] == "ende"
@@ -502,7 +502,7 @@ def test_ends_when_the_last_supply_card_completes_the_draw():
     st, _ = do(st, 0, "liegen")
     st, _ = do(st, 1, "altpapier")
     st, _ = do(st, 1, "ziehen", **{"from": "druckerei"})
-    assert E.is_over(st) and st.end_reason == E.END_VORRAT
+    assert E.is_over(st) and st.end_reason == "vorrat"
 
 
 def test_drawing_only_from_the_non_empty_source():
@@ -549,6 +549,7 @@ def test_leaderboard_points_never_below_zero_plus_place_bonus():
     assert res["points"] == [2, 2, 1, 0, -3]
     assert res["places"] == [1, 1, 3, 4, 5]
     assert res["bestenliste"] == [32, 32, 6, 0, 0]
+    assert [E.leaderboard_points(res, seat, 5, 300.0) for seat in range(5)] == [32, 32, 6, 0, 0]
 
 
 def test_end_event_names_the_winner():
@@ -559,9 +560,9 @@ def test_end_event_names_the_winner():
 
 def test_safety_limit_ends_the_durchgang():
     st = make_state(hands={0: [9, 1]})
-    st.turn = E.MAX_TURNS - 1
+    st.turn = 999  # RULES.md: after 1000 kleben turns the Durchgang ends
     st, _ = kleben(st, 0, 9, 1)
-    assert E.is_over(st) and st.end_reason == E.END_LIMIT
+    assert E.is_over(st) and st.end_reason == "limit"
 
 
 # --------------------------------------------------------------------------- validation
@@ -648,9 +649,9 @@ def test_view_shows_public_information_and_own_hand_only():
     assert view["hand_counts"] == [3, 2, 1]
     assert view["columns"][1] == [{"rank": 5, "posters": 2, "brushes": 0, "size": 2}]
     assert view["karren"] == [12] and view["altpapier"] == [6, 7]
-    assert view["druckerei"] == len(st.druckerei)
+    assert view["druckerei"] == 109 - 11  # 104 posters + 5 brushes, 11 of them placed by hand above
     assert view["phase"] == "kleben" and view["to_move"] == [0] and view["active"] == 0
-    assert view["scores"] == E.points(st)
+    assert view["scores"] == [-3, 2 - 2, -1]
     assert view["over"] is False and view["result"] is None
     assert E.view(st, None).get("hand") is None
     assert E.view(st, 1)["hand"] == [2, 3]
@@ -714,3 +715,11 @@ def test_step_fast_path_matches_apply():
         E.step(b, seat, action)
         assert E.dump(a)["hands"] == E.dump(b)["hands"]
         assert a.phase == b.phase and a.columns == b.columns
+
+
+def test_leaderboard_bonus_for_place_2_also_with_two_players():
+    # the Speedkleister text has no exception for small tables: "15 für Platz 2" also at two
+    st = make_state(players=2, hands={1: [1, 2]}, columns={0: [[3, 2, 1]]})
+    res = E.result(st)
+    assert res["points"] == [3, -2] and res["places"] == [1, 2]
+    assert res["bestenliste"] == [33, 15]

@@ -38,6 +38,9 @@ FULL = [
 ]
 # window 7 empty: orthogonal neighbours 2 (P3), 6 (G1), 8 (G3), 12 (N2)
 ALMOST_FULL = [None if c == 7 else d for c, d in enumerate(FULL)]
+# "Rand" (SUP: any window in the outer rows or columns), written out by hand:
+# row 1 = 0..4, row 4 = 15..19, column 1 = 0, 5, 10, 15, column 5 = 4, 9, 14, 19.
+EDGE_WINDOWS = [0, 1, 2, 3, 4, 5, 9, 10, 14, 15, 16, 17, 18, 19]
 
 
 def setzen(die: int, cell: int) -> dict:
@@ -91,22 +94,32 @@ def test_setup(players, ausgabe, tafeln, tools):
 
 
 def test_facade_choice_is_simultaneous_and_sets_strom():
+    # "wählt eine der vier Fassaden" / "Die Schwierigkeit der Fassade (3 bis 6) ist zugleich dein Strom"
     s = E.new_game(seed=3, players=3, options={})
-    choice = s.angebot[1][2]
-    s1, ev = E.apply(s, 1, {"type": "fassade", "fassade": choice})
+    s.angebot = [
+        ["lindenpassage", "hafenkino", "mondscheinbar", "altstadtbogen"],  # 3, 5, 3, 6
+        ["nachtfalter", "bahnhofsviertel", "elbbruecke", "marktplatz"],  # 3, 5, 4, 5
+        ["kaiserpassage", "neonallee", "zollhafen", "domblick"],  # 3, 6, 4, 6
+    ]
+    s1, ev = E.apply(s, 1, {"type": "fassade", "fassade": "elbbruecke"})
     assert E.to_move(s1) == [0, 2]
     assert E.legal_actions(s1, 1) == []
+    assert E.legal_actions(s1, 0) == [
+        {"type": "fassade", "fassade": f} for f in ("lindenpassage", "hafenkino", "mondscheinbar", "altstadtbogen")
+    ]
     v0 = E.view(s1, 0)
     assert v0["spieler"][1]["gewaehlt"] and v0["spieler"][1]["fassade"] is None
+    assert v0["spieler"][1]["strom"] is None  # Strom would give the choice away
     with pytest.raises(IllegalAction):
-        E.apply(s1, 0, {"type": "fassade", "fassade": s.angebot[1][0]})
+        E.apply(s1, 0, {"type": "fassade", "fassade": "nachtfalter"})  # not one of seat 0's four
     with pytest.raises(IllegalAction, match="schon gewählt"):
-        E.apply(s1, 1, {"type": "fassade", "fassade": s.angebot[1][0]})
-    s2, _ = E.apply(s1, 2, {"type": "fassade", "fassade": s.angebot[2][0]})
-    s3, ev = E.apply(s2, 0, {"type": "fassade", "fassade": s.angebot[0][3]})
+        E.apply(s1, 1, {"type": "fassade", "fassade": "marktplatz"})
+    s2, _ = E.apply(s1, 2, {"type": "fassade", "fassade": "domblick"})
+    s3, ev = E.apply(s2, 0, {"type": "fassade", "fassade": "altstadtbogen"})
     assert s3.phase == "spiel" and s3.runde == 1
-    assert s3.strom == [content.FACADES[s3.fassade[p]].difficulty for p in range(3)]
-    assert E.view(s3, 0)["spieler"][1]["fassade"]["id"] == choice
+    assert s3.strom == [6, 4, 6]
+    assert E.view(s3, 0)["spieler"][1]["fassade"]["id"] == "elbbruecke"
+    assert E.view(s3, 0)["spieler"][1]["fassade"]["schwierigkeit"] == 4
     assert any(e["type"] == "runde" for e in ev)
 
 
@@ -119,14 +132,32 @@ def test_solo_has_no_strom():
 
 
 def test_delivery_size_and_snake_order():
-    for players in (2, 3, 4):
+    # "doppelt so viele Röhren wie Spieler plus eine" / "erst vom Startspieler bis zum letzten, dann zurück"
+    for players, size in ((2, 5), (3, 7), (4, 9)):
         s = started(players, seed=11)
-        assert len(s.lieferung) == 2 * players + 1
-        st = s.start
-        first = [(st + i) % players for i in range(players)]
-        assert s.order == first + first[::-1]
+        assert len(s.lieferung) == size
+    # "Je Runde kommen 4 Röhren in die Lieferung, und du hast 2 Züge."
     s = started(1, "solo")
     assert len(s.lieferung) == 4 and s.order == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("players", "start", "expected"),
+    [(3, 1, [1, 2, 0, 0, 2, 1]), (4, 3, [3, 0, 1, 2, 2, 1, 0, 3]), (2, 0, [0, 1, 1, 0])],
+)
+def test_snake_order_played_out(players, start, expected):
+    # a whole round of passes, seat by seat; then the next round starts one seat further clockwise
+    s = started(players, seed=11)
+    while s.start != start or s.turn != 0:
+        s, _ = act(s, {"type": "passen"})
+    seen = []
+    runde = s.runde
+    while s.runde == runde:
+        seat = E.to_move(s)[0]
+        seen.append(seat)
+        s, _ = act(s, {"type": "passen"}, seat=seat)
+    assert seen == expected
+    assert s.start == (start + 1) % players
 
 
 def test_start_player_random_then_clockwise():
@@ -195,7 +226,7 @@ def test_not_your_turn():
 def test_first_die_at_the_edge():
     s = situation(started(2), lieferung=["P1", "C2", "G3", "N4", "V5"])
     cells = {a["fenster"] for a in E.legal_actions(s, 0) if a["type"] == "setzen"}
-    assert cells == E.EDGE and 6 not in cells
+    assert sorted(cells) == EDGE_WINDOWS and 6 not in cells
     with pytest.raises(IllegalAction, match="Rand"):
         act(s, setzen(0, 6))
     s2, ev = act(s, setzen(0, 0))
@@ -326,7 +357,8 @@ def test_dimmer_plus_minus_one_never_wraps_and_cancel():
     assert "dimmer" in tool_starts(s2)
     s3, _ = act(s1, {"type": "dimmen", "delta": 1})
     assert s3.hand == "P2" and s3.strom[0] == s.strom[0] - 1
-    assert E.view(s3, 0)["hand_fenster"] == E.windows_for(s3.grids[0], E._req(s3, 0), "P2")
+    # P2 next to V6 (window 0): 1 and 5 orthogonally (other colour, other brightness), 6 diagonally
+    assert E.view(s3, 0)["hand_fenster"] == [1, 5, 6]
     with pytest.raises(IllegalAction):
         act(s3, {"type": "abbrechen"})
     # the die stays in hand; ending the turn sends it back to the Lieferung
@@ -354,13 +386,12 @@ def test_umpolen_flips_and_is_offered_only_if_placeable():
     assert s1.hand == "G6"
     # G6 next to V6 in 1 and 5 is forbidden (brightness), only window 6 is left
     assert E.view(s1, 0)["hand_fenster"] == [6]
-    # a facade where the flipped die fits nowhere: all edge cells taken around... use a crowded one
-    g = grid({0: "V1", 1: "C2", 2: "V3", 3: "C4", 4: "V5", 5: "P6", 6: "G5", 7: "P4", 8: "G3", 9: "P2"})
-    s2 = situation(s, lieferung=["N6", "N1", "N2", "N3", "N4"], grids={0: g})
+    # only window 7 is free; next to it orthogonally P3, G1, G3, N2: Pink, Gelb, Grün and 1, 2, 3 are out
+    s2 = situation(s, lieferung=["C4", "C6", "V2", "V1", "P5"], grids={0: ALMOST_FULL})
     offered = {a["die"] for a in E.legal_actions(s2, 0) if a["type"] == "werkzeug"}
-    for i, d in enumerate(s2.lieferung):
-        flip = d[0] + E.FLIP[d[1]]
-        assert (i in offered) == bool(E.windows_for(g, E._req(s2, 0), flip))
+    assert offered == {2, 3}  # V2 -> V5 and V1 -> V6 fit; C4 -> C3, C6 -> C1, P5 -> P2 do not
+    s3, _ = act(s2, tool("umpolen", die=2))
+    assert s3.hand == "V5" and E.view(s3, 0)["hand_fenster"] == [7]
 
 
 def test_wackelkontakt_rerolls_and_forces_placement():
@@ -387,43 +418,44 @@ def test_wackelkontakt_die_that_fits_nowhere_returns_and_ends_turn():
     assert s2.strom[0] == s.strom[0] - 1
 
 
+def _only_returned_colour_in_kiste(s):
+    """The Kiste holds nothing, so Röhrenwechsel draws the colour of the die it put back."""
+    s.kiste = {c: 0 for c in "PCGNV"}
+    return s
+
+
 def test_roehrenwechsel_new_colour_choose_brightness():
+    # only window 7 is free; orthogonal neighbours P3, G1, G3, N2
     s = situation(
-        started(2), lieferung=["P2", "C3", "G1", "N4", "V5"], grids={0: grid({0: "V6"})}, tools=["roehrenwechsel"]
+        started(2), lieferung=["P2", "C3", "G1", "N4", "V5"], grids={0: ALMOST_FULL}, tools=["roehrenwechsel"]
     )
-    kiste = dict(s.kiste)
-    s1, ev = act(s, tool("roehrenwechsel", die=0))
-    colour = s1.pending["farbe"]
-    assert sum(s1.kiste.values()) == sum(kiste.values())  # one back, one drawn
+    s = _only_returned_colour_in_kiste(s)
+    s1, ev = act(s, tool("roehrenwechsel", die=1))  # C3 back into the Kiste, Cyan drawn
+    assert s1.pending["farbe"] == "C" and s1.kiste == {"P": 0, "C": 0, "G": 0, "N": 0, "V": 0}
+    assert s1.strom[0] == s.strom[0] - 1  # paid at once
     la = E.legal_actions(s1, 0)
-    assert [a["wert"] for a in la] == [1, 2, 3, 4, 5, 6]  # no abbrechen: already paid
-    v = E.view(s1, 0)
-    assert v["helligkeiten_passend"] == [
-        x for x in range(1, 7) if E.windows_for(s1.grids[0], E._req(s1, 0), f"{colour}{x}")
-    ]
-    good = v["helligkeiten_passend"][0]
-    s2, _ = act(s1, {"type": "helligkeit", "wert": good})
-    assert s2.hand == f"{colour}{good}" and s2.must_place
-    # a brightness that fits nowhere: the die goes back and the turn is over
-    bad = [x for x in range(1, 7) if x not in v["helligkeiten_passend"]]
-    if bad:
-        s3, ev = act(s1, {"type": "helligkeit", "wert": bad[0]})
-        assert E.to_move(s3) == [1] and f"{colour}{bad[0]}" in s3.lieferung
+    assert la == [{"type": "helligkeit", "wert": w} for w in (1, 2, 3, 4, 5, 6)]  # no abbrechen: already paid
+    # Cyan 1, 2, 3 meet G1, N2, P3/G3 orthogonally: matt; 4, 5, 6 fit window 7
+    assert E.view(s1, 0)["helligkeiten_passend"] == [4, 5, 6]
+    s2, _ = act(s1, {"type": "helligkeit", "wert": 5})
+    assert s2.hand == "C5" and s2.must_place and E.to_move(s2) == [0]
+    assert E.legal_actions(s2, 0) == [{"type": "setzen", "fenster": 7}]
+    # a matt brightness: the die goes back to the Lieferung and the turn is over
+    s3, ev = act(s1, {"type": "helligkeit", "wert": 2})
+    assert E.to_move(s3) == [1] and s3.lieferung == ["P2", "G1", "N4", "V5", "C2"]
+    assert any(e["type"] == "zurueck" for e in ev)
 
 
 def test_roehrenwechsel_colour_that_fits_with_no_brightness_ends_turn():
     s = situation(
         started(2), lieferung=["P2", "C3", "G1", "N4", "V5"], grids={0: ALMOST_FULL}, tools=["roehrenwechsel"]
     )
-    for seed in range(100):
-        t = s.copy()
-        t.seed = seed
-        t2, ev = act(t, tool("roehrenwechsel", die=1))
-        if t2.pending is None:  # drew P, G or N: fits with no brightness
-            assert E.to_move(t2) == [1]
-            assert t2.lieferung[-1][0] in "PGN" and any(e["type"] == "zurueck" for e in ev)
-            return
-    pytest.fail("no seed drew a blocked colour")
+    s = _only_returned_colour_in_kiste(s)
+    s1, ev = act(s, tool("roehrenwechsel", die=0))  # Pink back and drawn again: Pink fits window 7 never
+    assert s1.pending is None and E.to_move(s1) == [1]
+    assert s1.lieferung[:4] == ["C3", "G1", "N4", "V5"] and s1.lieferung[4][0] == "P"
+    assert any(e["type"] == "zurueck" for e in ev)
+    assert s1.grids[0] == ALMOST_FULL
 
 
 def test_lagerkiste_swaps_with_stromzaehler_and_needs_it():
@@ -465,8 +497,8 @@ def test_verlaengerungskabel_windows_without_neighbours():
     s = situation(s, grids={0: grid({0: "V6"})})
     s1, _ = act(s, tool("verlaengerungskabel", die=0))
     cells = [a["fenster"] for a in E.legal_actions(s1, 0) if a["type"] == "setzen"]
-    assert 1 not in cells and 6 not in cells and 5 not in cells
-    assert 2 in cells and 12 in cells and 19 in cells
+    # every empty window except 1, 5, 6 (they touch V6 in window 0); the edge rule does not apply (12)
+    assert cells == [2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
     s2, ev = act(s1, {"type": "setzen", "fenster": 12})
     assert s2.grids[0][12] == "P2" and s2.strom[0] == s.strom[0] - 1
 
@@ -478,8 +510,8 @@ def test_verlaengerungskabel_keeps_requirement():
     )
     s1, _ = act(s, tool("verlaengerungskabel", die=0))
     cells = [a["fenster"] for a in E.legal_actions(s1, 0) if a["type"] == "setzen"]
-    assert 0 not in cells and 2 not in cells and 12 not in cells and 19 not in cells  # P, 3, G, 6
-    assert 4 in cells
+    # not 10, 11, 16 (they touch V6 in window 15); not 0 (wants Pink), 2 (3), 12 (Gelb), 19 (6)
+    assert cells == [1, 3, 4, 5, 6, 7, 8, 9, 13, 14, 17, 18]
 
 
 def test_stromausfall_only_second_turn_before_choosing():
@@ -536,6 +568,8 @@ def test_farbfolie_ignores_only_colour_requirement():
     assert (4, 8) in mv and (4, 3) in mv
     # C5 into 14: its only neighbours would be 9 (its own old window, empty) -> not allowed
     assert (9, 14) not in mv
+    # all of them: G3 next to C5 (3, 8, 13, 14; 19 wants a 6), C5 next to G3 (3, 8)
+    assert mv == {(4, 3), (4, 8), (4, 13), (4, 14), (9, 3), (9, 8)}
     s2, _ = act(s1, {"type": "umhaengen", "von": 4, "nach": 8})
     assert s2.grids[0][8] == "G3" and s2.grids[0][4] is None and s2.pending is None
 
@@ -561,7 +595,7 @@ def test_move_treats_old_window_as_empty():
     s = situation(started(2), lieferung=["P2"], grids={0: grid({0: "V6"})}, tools=["trafo"])
     s1, _ = act(s, tool("trafo"))
     # the only die: the facade counts as empty, so it must go to the edge
-    assert _moves(s1) == {(0, c) for c in E.EDGE if c != 0}
+    assert _moves(s1) == {(0, c) for c in EDGE_WINDOWS if c != 0}
 
 
 def test_hebebuehne_exactly_two_different_dice():
@@ -809,7 +843,7 @@ def test_view_hides_secrets_and_seed_and_shows_ui_data():
     assert v0["spieler"][0]["geheim"] == s.geheim[0]
     assert v0["spieler"][1]["geheim"] is None and v0["spieler"][2]["geheim"] is None
     assert E.view(s, None)["spieler"][0]["geheim"] is None
-    assert v0["am_zug"] == 0 and v0["fenster_je_roehre"][0] == sorted(E.EDGE)
+    assert v0["am_zug"] == 0 and v0["fenster_je_roehre"][0] == EDGE_WINDOWS
     assert v0["werkzeuge"][0]["kosten"] == 1
     assert E.view(s, 1)["fenster_je_roehre"] is None
     json.dumps(E.view(s, 1))
@@ -854,3 +888,101 @@ def test_events_have_type_seat_and_german_text():
 
 def test_free_facade_registered():
     assert FREE in content.FACADES
+
+
+def test_float_or_bool_for_an_index_is_refused_not_crashing():
+    # protocol: illegal input raises IllegalAction and leaves the state unchanged (1.0 and True are not 1)
+    s = situation(started(2), lieferung=["P1", "C2", "G3", "N4", "V5"], tools=[])
+    before = E.dump(s)
+    for bad in (
+        {"type": "setzen", "die": 1.0, "fenster": 0},
+        {"type": "setzen", "die": True, "fenster": 0},
+        {"type": "setzen", "die": 0, "fenster": 0.0},
+    ):
+        with pytest.raises(IllegalAction):
+            act(s, bad)
+    assert E.dump(s) == before
+
+
+# ------------------------------------------------------ names from the text
+
+
+def test_werbetafeln_names_and_points():
+    # "Bunte Etagen (…, 6) · Bunte Achsen (5) · Lichtstufen-Etagen (…, 5) · Lichtstufen-Achsen (4) ·
+    #  Dämmerlicht (…, 2) · Halbschatten (3+4, 2) · Flutlicht (5+6, 2) · Volle Skala (…, 5) ·
+    #  Regenbogen (…, 4) · Lichterkette (…, 1)"
+    ids = [
+        "bunte_etagen",
+        "bunte_achsen",
+        "lichtstufen_etagen",
+        "lichtstufen_achsen",
+        "daemmerlicht",
+        "halbschatten",
+        "flutlicht",
+        "volle_skala",
+        "regenbogen",
+        "lichterkette",
+    ]
+    s = started(2)
+    s.tafeln = ids
+    assert [(t["name"], t["punkte"]) for t in E.view(s, 0)["tafeln"]] == [
+        ("Bunte Etagen", 6),
+        ("Bunte Achsen", 5),
+        ("Lichtstufen-Etagen", 5),
+        ("Lichtstufen-Achsen", 4),
+        ("Dämmerlicht", 2),
+        ("Halbschatten", 2),
+        ("Flutlicht", 2),
+        ("Volle Skala", 5),
+        ("Regenbogen", 4),
+        ("Lichterkette", 1),
+    ]
+    drawn = {t for seed in range(40) for t in E.new_game(seed=seed, players=2, options={}).tafeln}
+    assert drawn == set(ids)  # the three Werbetafeln come from exactly these ten
+
+
+def test_tool_names_and_solo_price_colours():
+    # RT "Werkzeuge" (the twelve names) and SUP "Solo colours (the tool's price die)"
+    s = started(1, "solo")
+    s.werkzeuge = [
+        "dimmer",
+        "wackelkontakt",
+        "umpolen",
+        "roehrenwechsel",
+        "lagerkiste",
+        "verlaengerungskabel",
+        "stromausfall",
+        "doppelschicht",
+        "farbfolie",
+        "trafo",
+        "hebebuehne",
+        "schablone",
+    ]
+    assert [(t["name"], t["preis_farbe"], t["kosten"]) for t in E.view(s, 0)["werkzeuge"]] == [
+        ("Dimmer", "V", None),
+        ("Wackelkontakt", "V", None),
+        ("Umpolen", "N", None),
+        ("Röhrenwechsel", "V", None),
+        ("Lagerkiste", "N", None),
+        ("Verlängerungskabel", "G", None),
+        ("Stromausfall", "C", None),
+        ("Doppelschicht", "P", None),
+        ("Farbfolie", "C", None),
+        ("Trafo", "P", None),
+        ("Hebebühne", "G", None),
+        ("Schablone", "C", None),
+    ]
+    drawn = {t for seed in range(40) for t in E.new_game(seed=seed, players=3, options={}).werkzeuge}
+    assert drawn == set(s.werkzeuge)
+
+
+def test_solo_only_tools_of_a_price_colour_in_the_lieferung_are_offered():
+    # "Bezahlt wird mit einer Röhre dieser Farbe aus der Lieferung"; a Grün price pays Umpolen, not Dimmer
+    s = started(1, "solo")
+    s = situation(
+        s, lieferung=["N2", "N3", "C5", "G1"], grids={0: grid({0: "V6"})}, tools=["dimmer", "umpolen", "trafo"]
+    )
+    assert tool_starts(s) == {"umpolen"}  # no Violett die (Dimmer), no Pink die (Trafo)
+    offered = [a for a in E.legal_actions(s, 0) if a["type"] == "werkzeug"]
+    # price N2 or N3, never the target itself; N2 -> N5, N3 -> N4, C5 -> C2, G1 -> G6 all fit next to V6
+    assert sorted((a["die"], a["preis"]) for a in offered) == [(0, 1), (1, 0), (2, 0), (2, 1), (3, 0), (3, 1)]

@@ -11,6 +11,8 @@ import pytest
 from games.neon import content
 from games.neon import engine as E
 
+from .oracle import around, beside, may_place
+
 DATA = json.loads((Path(content.__file__).with_name("facades.json")).read_text(encoding="utf-8"))
 REAL = [f for f in content.FACADES.values() if f.card]  # tests may register card-0 extras
 RANGES = {3: (10, 11), 4: (11, 12), 5: (12, 13), 6: (13, 14)}
@@ -42,7 +44,7 @@ def test_no_equal_requirements_orthogonally_adjacent(facade):
     for c, r in enumerate(facade.req):
         if r is None:
             continue
-        for n in E.ORTH[c]:
+        for n in beside(c):
             assert facade.req[n] != r, (facade.id, c, n)
 
 
@@ -53,12 +55,12 @@ def solve(req: tuple[str | None, ...]) -> list[str] | None:
 
     def options(c: int) -> list[str]:
         out = []
-        for colour in content.COLOURS:
-            for value in content.VALUES:
+        for colour in "PCGNV":
+            for value in "123456":
                 r = req[c]
                 if r is not None and r not in (colour, value):
                     continue
-                if any(grid[n] and (grid[n][0] == colour or grid[n][1] == value) for n in E.ORTH[c]):
+                if any(grid[n] and (grid[n][0] == colour or grid[n][1] == value) for n in beside(c)):
                     continue
                 out.append(colour + value)
         return out
@@ -82,7 +84,7 @@ def placement_order(start: int) -> list[int]:
     seen, order = {start}, [start]
     i = 0
     while i < len(order):
-        for n in E.NEIGH8[order[i]]:
+        for n in around(order[i]):
             if n not in seen:
                 seen.add(n)
                 order.append(n)
@@ -95,10 +97,11 @@ def test_facade_completely_fillable(facade):
     solution = solve(facade.req)
     assert solution is not None, f"{facade.name} cannot be filled"
     # the 18-per-colour supply is enough
-    assert max(Counter(d[0] for d in solution).values()) <= content.DICE_PER_COLOUR
+    assert max(Counter(d[0] for d in solution).values()) <= 18  # "90 Röhren, 18 je Farbe"
     # and the engine accepts it die by die under the placement rules
     grid: list[str | None] = [None] * 20
     for k, cell in enumerate(placement_order(0)):
+        assert may_place(grid, facade.req, solution[cell], cell), (facade.id, cell)
         assert E.fits(grid, facade.req, solution[cell], cell, k), (facade.id, cell)
         grid[cell] = solution[cell]
     assert None not in grid

@@ -8,8 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.neon import content
 from games.neon import engine as E
+
+from .oracle import around, beside, may_place, requirements
 
 GAMES = st.sampled_from(
     [
@@ -31,51 +32,27 @@ def dice_count(s: E.State) -> int:
     return n
 
 
-def placement_ok(grid, req, die, cell, ignore=None) -> bool:
-    """An independent statement of the placement rules."""
-    if grid[cell] is not None:
-        return False
-    r = req[cell]
-    if r is not None and r not in die:
-        lifted = (ignore == "farbe" and r in content.COLOURS) or (ignore == "wert" and r in content.VALUES)
-        if not lifted:
-            return False
-    rr, cc = divmod(cell, 5)
-    around = [(rr + dr, cc + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-    around = [a * 5 + b for a, b in around if 0 <= a < 4 and 0 <= b < 5]
-    if all(d is None for d in grid):
-        if not (rr in (0, 3) or cc in (0, 4)):
-            return False
-    elif not any(grid[n] is not None for n in around):
-        return False
-    for n in around:
-        a, b = divmod(n, 5)
-        if (a == rr or b == cc) and grid[n] is not None and (grid[n][0] == die[0] or grid[n][1] == die[1]):
-            return False
-    return True
-
-
 def check_step(before: E.State, seat: int, action: dict, after: E.State) -> None:
     t = action["type"]
     if t == "setzen" and before.phase == "spiel":
-        req = E._req(before, seat)
+        req = requirements(before.fassade[seat])
         grid = before.grids[seat]
         if before.pending is not None:  # Verlängerungskabel: no neighbour at all
             cell = action["fenster"]
             assert grid[cell] is None and any(d is not None for d in grid)
-            assert all(grid[n] is None for n in E.NEIGH8[cell])
+            assert all(grid[n] is None for n in around(cell))
             assert req[cell] is None or req[cell] in before.hand
         else:
             die = before.hand if before.hand is not None else before.lieferung[action["die"]]
-            assert placement_ok(grid, req, die, action["fenster"])
+            assert may_place(grid, req, die, action["fenster"])
         assert after.grids[seat][action["fenster"]] is not None
     if t == "umhaengen":
-        req = E._req(before, seat)
+        req = requirements(before.fassade[seat])
         g = list(before.grids[seat])
         die = g[action["von"]]
         g[action["von"]] = None
         ignore = {"farbfolie": "farbe", "trafo": "wert"}.get(before.pending["tool"])
-        assert placement_ok(g, req, die, action["nach"], ignore)
+        assert may_place(g, req, die, action["nach"], ignore)
 
 
 def random_game(seed: int, players: int, options: dict, choice_seed: int, tool_bias: float):
@@ -130,7 +107,7 @@ def test_random_games_keep_invariants_and_replay(game, seed, choice_seed, tool_b
     # every die on a facade obeys the orthogonal rule at the end (moves included)
     for g in s.grids:
         for c, d in enumerate(g):
-            for n in E.ORTH[c]:
+            for n in beside(c):
                 if d and g[n]:
                     assert d[0] != g[n][0] and d[1] != g[n][1]
     # replay: same seed and actions give the same state
