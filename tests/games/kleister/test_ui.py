@@ -24,7 +24,9 @@ def snap_for(state, players: int = 3) -> Snapshot:
         state=engine.dump(state),
         result=None,
         log=[],
-        players=[{"name": f"Platz {i + 1}", "user_id": i + 1, "bot": None if i == 0 else "normal"} for i in range(players)],
+        players=[
+            {"name": f"Platz {i + 1}", "user_id": i + 1, "bot": None if i == 0 else "normal"} for i in range(players)
+        ],
     )
 
 
