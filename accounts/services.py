@@ -165,6 +165,11 @@ def grant_daily_allowance(*, user: User, today: date | None = None) -> Booking |
         )
 
 
+def balances_of(user_ids: list[int]) -> dict[int, int]:
+    """The current balance of each of these users' wallets (user id -> Taler)."""
+    return dict(Wallet.objects.filter(user_id__in=user_ids).values_list("user_id", "balance"))
+
+
 def place_stake(*, user: User, amount: int, table_id: int, key: str) -> Booking:
     if amount <= 0:
         raise TalerError("Der Einsatz muss größer als null sein.")

@@ -232,6 +232,7 @@ LOGGING = {
 
 # Table runtime: Tempo multiplier (tests speed computers up) and where computer moves run.
 TABLE_TEMPO_FACTOR = float(os.environ.get("TABLE_TEMPO_FACTOR", "1.0"))
+TABLE_CLOCK_FACTOR = float(os.environ.get("TABLE_CLOCK_FACTOR", "1.0"))  # browser tests shorten clocks
 COMPUTER_DISPATCH = os.environ.get("COMPUTER_DISPATCH", "auto")  # "inline" runs them in the caller
 CLOCK_SWEEPER = env_bool("CLOCK_SWEEPER", True)  # embedded: a thread handles due move clocks
 WS_MESSAGES_PER_SECOND = 8

@@ -58,15 +58,31 @@ def pot_shares(match: Match) -> dict[int, int]:
 
 
 def settle(match: Match) -> None:
-    """At a scored end: pay the pot and record Bestenliste points (both idempotent)."""
+    """At a scored end: pay the pot and record Bestenliste points (both idempotent).
+
+    What happened to the Taler goes into the result (``result["taler"]``: the pot and
+    who got how many, or that a lone stake was returned), and each paying human's new
+    balance into their player entry (shown only to them); the caller saves both.
+    """
     users = get_user_model().objects.in_bulk([p["user_id"] for p in match.players if p.get("user_id")])
     paying = [seat for seat, p in enumerate(match.players) if p.get("stake", 0) > 0]
-    for seat, amount in pot_shares(match).items():
+    shares = pot_shares(match)
+    for seat, amount in shares.items():
         user = users[match.players[seat]["user_id"]]
         if len(paying) == 1:
             taler.refund(user=user, amount=amount, table_id=match.table_id, key=f"pot:{match.pk}:{seat}")
         else:
             taler.pay_out(user=user, amount=amount, table_id=match.table_id, key=f"pot:{match.pk}:{seat}")
+    if paying and match.result is not None:
+        pot = sum(match.players[seat]["stake"] for seat in paying)
+        match.result["taler"] = {
+            "pot": pot,
+            "shares": {str(seat): amount for seat, amount in shares.items()},
+            "returned": len(paying) == 1,
+        }
+        balances = taler.balances_of([match.players[seat]["user_id"] for seat in paying])
+        for seat in paying:
+            match.players[seat]["balance"] = balances.get(match.players[seat]["user_id"])
     record_points(match, users)
 
 

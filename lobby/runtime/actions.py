@@ -166,14 +166,15 @@ def apply_locked(
         match.finished = timezone.now()
         fields += ["status", "result", "finished"]
     update_decisions(match, spec, new_state, acting=seat)
+    if finished:
+        # Pot and Bestenliste in the same transaction as the last move: all or nothing.
+        settlement.settle(match)
+        fields.append("players")
+        Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
     match.save(update_fields=fields)
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
     )
-    if finished:
-        # Pot and Bestenliste in the same transaction as the last move: all or nothing.
-        settlement.settle(match)
-        Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
     return new_state, events
 
 

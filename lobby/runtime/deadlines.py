@@ -13,13 +13,23 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.core import registry
 from games.core.registry import GameSpec
 from lobby.models import Match
 
-GRACE_SECONDS = 10
+GRACE_SECONDS = 10  # the Nachfrist
+
+
+def factor() -> float:
+    """``TABLE_CLOCK_FACTOR`` scales every Bedenkzeit and the Nachfrist (browser tests shorten them)."""
+    return float(getattr(settings, "TABLE_CLOCK_FACTOR", 1.0))
+
+
+def grace() -> float:
+    return GRACE_SECONDS * factor()
 
 
 def now() -> datetime:
@@ -39,10 +49,12 @@ def clocks_for(match: Match, spec: GameSpec, state: Any, to_move: list[int]) -> 
     decision) have one; computers and "ohne" have none.
     """
     seconds = spec.clock_seconds(state, match.table.clock_seconds)
-    start = now().timestamp()
-    return {seat: (start + seconds if seconds and not match.players[seat].get("bot") else None) for seat in to_move}
+    if not seconds:
+        return dict.fromkeys(to_move)
+    end = now().timestamp() + seconds * factor()
+    return {seat: None if match.players[seat].get("bot") else end for seat in to_move}
 
 
 def fires_at(deadline: float) -> datetime:
     """When an expired deadline is handled: after the Nachfrist."""
-    return datetime.fromtimestamp(deadline, tz=UTC) + timedelta(seconds=GRACE_SECONDS)
+    return datetime.fromtimestamp(deadline, tz=UTC) + timedelta(seconds=grace())

@@ -69,12 +69,12 @@ def expire(*, match_id: int, seat: int, since: int) -> bool:
 def sweep() -> int:
     """Handle every seat's deadline that is due (re-arms after a restart); returns how many fired."""
     now = deadlines.now()
-    due_before = now - timedelta(seconds=deadlines.GRACE_SECONDS)
+    due_before = now - timedelta(seconds=deadlines.grace())
     fired = 0
     for match_id, entries in Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=due_before).values_list(
         "pk", "decisions"
     ):
-        for seat in decisions.due(entries, now=now.timestamp(), grace=deadlines.GRACE_SECONDS):
+        for seat in decisions.due(entries, now=now.timestamp(), grace=deadlines.grace()):
             try:
                 fired += expire(match_id=match_id, seat=seat, since=entries[seat]["since"])
             except Exception:

@@ -12,9 +12,10 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
+from accounts.services import format_taler
 from games.core import registry
 from games.core.fragments import FragmentContext, render_template
-from lobby.runtime.deadlines import GRACE_SECONDS
+from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
 _public: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
@@ -47,7 +48,22 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
                 _public.popitem(last=False)
     ctx = FragmentContext(snap, seat_names(engine.view(state, seat), names), seat, names)
     private = game_ui.private_fragments(ctx)
-    return {**public, **private, "tbl-bar": table_bar(ctx)}
+    out = {**public, **private, "tbl-bar": table_bar(ctx)}
+    balance = snap.players[seat].get("balance") if seat is not None else None
+    if balance is not None:  # after a staked game: the header shows the new balance at once
+        out["header-balance"] = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
+    return out
+
+
+def taler_lines(ctx: FragmentContext) -> dict[str, Any] | None:
+    """What happened to the stakes at the end: who got how many Taler, or that they went back."""
+    taler = (ctx.snap.result or {}).get("taler")
+    if not taler:
+        return None
+    shares = [
+        (ctx.names[int(seat)], format_taler(amount), int(seat) == ctx.seat) for seat, amount in taler["shares"].items()
+    ]
+    return {"pot": format_taler(taler["pot"]), "returned": taler["returned"], "shares": shares}
 
 
 def seat_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -74,10 +90,11 @@ def table_bar(ctx: FragmentContext) -> str:
                 for s in to_move
                 if s < len(snap.clocks) and snap.clocks[s] is not None
             ],
-            "grace": GRACE_SECONDS,
+            "grace": deadlines.grace(),
             "me_ready": bool(me and me["ready"]),
             "seats": seats,
             "finished": snap.status != "playing",
             "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
+            "taler": taler_lines(ctx),
         },
     )

@@ -23,7 +23,6 @@
   const seen = new Map(); // window key -> die, for the switch-on animation
   let suppressClick = false;
   let choice = null; // the facade sent in the (simultaneous) facade choice
-  let retries = 0;
 
   function turn() {
     try { return JSON.parse($("#nn-step")?.dataset.turn || "{}"); } catch { return {}; }
@@ -227,7 +226,6 @@
     const chooser = event.target.closest(".nn-choose");
     if (chooser) {
       try { choice = JSON.parse(chooser.form.querySelector("[name=action]").value).fassade; } catch { choice = null; }
-      retries = 0;
       setBusy();
       return; // the ws-send form sends it
     }
@@ -415,7 +413,7 @@
       lastVersion = version;
       busy = false;
       if (status?.dataset.phase !== "wahl" || !$("#nn-wahl .nn-choose")) choice = null;
-      else if (choice) setBusy(); // our choice is on its way (a computer's choice came first)
+      else if (choice) setBusy(); // our choice is on its way (another seat's choice came first)
       armed = null;
       const t = turn();
       if (!t.mine) { sel = null; step = null; moveSrc = null; }
@@ -453,15 +451,6 @@
     const error = $("#table-error");
     if (error && error.textContent.trim()) {
       busy = false;
-      // The facade choice is simultaneous: a computer's choice can overtake ours. Send it again.
-      if (choice && /zu spät/.test(error.textContent) && retries < 5 && $("#nn-wahl .nn-choose")) {
-        retries += 1;
-        error.textContent = "";
-        const again = choice;
-        setTimeout(() => { if ($("#nn-wahl .nn-choose")) send({ type: "fassade", fassade: again }, true); }, 60);
-        afterUpdate();
-        return;
-      }
       clearTimeout(error._timer);
       error._timer = setTimeout(() => { error.textContent = ""; }, 5000);
     }

@@ -1,0 +1,53 @@
+"""What every seat sees when a live game ends: the pot, the new balance, a computer for a leaver."""
+
+from __future__ import annotations
+
+import pytest
+
+from lobby import services
+from lobby.models import Match
+from lobby.runtime import rendering, snapshot
+from tests.lobby.conftest import finish_randomly
+from tests.lobby.test_live import balance, open_kleister
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def fragments_for(match: Match, seat: int | None) -> dict[str, str]:
+    return rendering.render(snapshot.current_for_table(match.table_id, fresh=True), seat)
+
+
+def test_the_end_says_who_got_the_pot_and_the_header_shows_the_new_balance(players):
+    table = open_kleister(players[0], places=2, stake=25)
+    services.join_table(table_id=table.pk, user=players[1])
+    match = finish_randomly(Match.objects.get(table=table))
+    assert match.result["taler"]["pot"] == 50 and not match.result["taler"]["returned"]
+    winners = [int(seat) for seat in match.result["taler"]["shares"]]
+    for seat, user in enumerate(players[:2]):
+        html = fragments_for(match, seat)
+        assert "Pot 50 Taler" in html["tbl-bar"]
+        assert f"{balance(user):,} Taler".replace(",", ".") in html["header-balance"]
+        assert ("bekommst" in html["tbl-bar"]) == (seat in winners)
+    assert "header-balance" not in fragments_for(match, None)  # a spectator has no wallet here
+
+
+def test_a_lone_payer_reads_that_the_stake_went_back(players):
+    table = open_kleister(players[0], places=2, stake=10, fill_computers=True)
+    services.start_table(table_id=table.pk, user=players[0])
+    match = finish_randomly(Match.objects.get(table=table))
+    assert match.result["taler"]["returned"]
+    assert "Einsatz zurück" in fragments_for(match, 0)["tbl-bar"]
+    assert balance(players[0]) == 1000
+
+
+def test_a_seat_taken_over_reads_computer_for_the_leaver_everywhere(players):
+    table = open_kleister(players[0], places=3, bot_level="normal")
+    services.join_table(table_id=table.pk, user=players[1])
+    services.join_table(table_id=table.pk, user=players[2])
+    services.leave_match(table_id=table.pk, user=players[2])
+    match = finish_randomly(Match.objects.get(table=table))
+    assert match.players[2]["name"] == "Computer (für hans)"
+    later = [e["text"] for r in match.actions.filter(by_bot=True, seat=2) for e in r.events if "text" in e]
+    assert later and not any("hans" in t and "Computer (für hans)" not in t for t in later)
+    html = "".join(fragments_for(match, 0).values())
+    assert "Computer (für hans)" in html
