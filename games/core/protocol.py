@@ -69,6 +69,16 @@ class Engine(Protocol):
     def leaderboard_points(self, result: JSON, seat: int, players: int, seconds: float) -> int | None:
         """Bestenliste points of ``seat`` by the game's own formula (None: not counted)."""
 
-    # Optional: ``timeout_actions(state, seat)``, what the computer may do when it finishes a
-    # human's move after the clock ran out (default: all legal actions), and
-    # ``decision_seconds(state, table_seconds)``, the clock for the current decision.
+    # Optional hooks (resolved once into ``games.core.registry.GameSpec``):
+    # - ``timeout_actions(state, seat)``: what the computer may do when it finishes a human's
+    #   decision after the clock ran out (default: all legal actions);
+    # - ``decision_seconds(state, table_seconds)``: the clock for the current decision;
+    # - ``decision_key(state, seat)``: a JSON-able value naming the seat's current decision.
+    #   While it stays the same and the seat stays to move, several actions of the seat are one
+    #   decision with one clock (Speedneon: a turn; Speedrocket: all draws of one Stopfen).
+    #   Without it, each action of the seat is a decision of its own.
+    #
+    # Simultaneous decisions need nothing else: ``to_move`` lists every seat that may act. The
+    # runtime accepts a seat's action whenever it is legal in the current state, whatever the
+    # other seats did since its page rendered, so an engine must make simultaneous actions
+    # independent of their order (randomness of a simultaneous phase from per-seat counters).

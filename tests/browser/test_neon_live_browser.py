@@ -13,6 +13,7 @@ def test_facades_chosen_at_the_same_moment_both_stand_and_a_lapsed_clock_picks(b
     contexts, pages = zip(*(register(browser, live_site, f"{n}{tag}") for n in ("nora", "nils", "nina")), strict=True)
     nora, nils, nina = pages
     nora.goto("/tische/")
+    nora.locator("details:has([data-testid=open-neon]) > summary").click()
     form = nora.get_by_test_id("open-neon")
     form.locator("#id_neon-places").select_option("3")
     form.locator("#id_neon-clock").select_option("30")
