@@ -177,6 +177,13 @@ def join_table(*, table_id: int, user: User) -> Seat:
     return seat
 
 
+def _humans_of_last_match(table: Table) -> int:
+    match = Match.objects.filter(table=table).order_by("-number").only("players").first()
+    if match is None:
+        return 0
+    return sum(1 for p in match.players if p.get("user_id") and (not p.get("bot") or p.get("left")))
+
+
 def all_ready(table: Table) -> bool:
     return not Seat.objects.filter(table=table, ready=False).exists()
 
@@ -325,8 +332,12 @@ def play_again(*, table_id: int, user: User) -> Table:
             table.save(update_fields=["status", "reserved_until"])
         seat.ready = True
         seat.save(update_fields=["ready"])
-        humans = Seat.objects.filter(table=table, user__isnull=False)
-        if all_ready(table) and (humans.count() >= 2 or table.fill_computers):
+        humans = Seat.objects.filter(table=table, user__isnull=False).count()
+        # Against computers alone the next game starts at once (the Nochmal button asked about the
+        # stake). A table that had other people waits in the waiting room until they are back, or
+        # until the host starts it there: nobody is staked against computers without asking.
+        alone_before = _humans_of_last_match(table) <= 1
+        if all_ready(table) and (humans >= 2 or (table.fill_computers and alone_before)):
             _start(table)
         _notify_lobby(table.pk)
         _notify_table(table)

@@ -328,3 +328,28 @@ def test_nochmal_seats_open_to_anyone_after_two_minutes(players, frozen):
     assert table.status == Table.Status.PLAYING
     names = [p["name"] for p in Match.objects.filter(table=table).order_by("-number").first().players]
     assert names == ["grete", "hans"]
+
+
+def test_nochmal_after_the_other_human_left_waits_in_the_waiting_room_without_a_new_stake(players):
+    table = open_kleister(players[0], places=3, stake=10, fill_computers=True)
+    services.join_table(table_id=table.pk, user=players[1])
+    services.start_table(table_id=table.pk, user=players[0])
+    services.leave_match(table_id=table.pk, user=players[1])
+    finish_randomly(Match.objects.get(table=table))
+    stakes = LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count()
+    services.play_again(table_id=table.pk, user=players[0])
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN  # the waiting room, not a game against computers
+    assert Match.objects.filter(table=table).count() == 1
+    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes
+    services.start_table(table_id=table.pk, user=players[0])  # the host decides, in the waiting room
+    assert Match.objects.filter(table=table).count() == 2
+    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes + 1
+
+
+def test_nochmal_alone_against_computers_starts_at_once(players):
+    table = open_kleister(players[0], places=2, stake=10, fill_computers=True)
+    services.start_table(table_id=table.pk, user=players[0])
+    finish_randomly(Match.objects.get(table=table))
+    services.play_again(table_id=table.pk, user=players[0])
+    assert Match.objects.filter(table=table).count() == 2
