@@ -444,12 +444,12 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
 
 
 def _prize_candidates(ctx: Ctx, cands: list[JSON]) -> list[JSON]:
-    """For each prize not yet met: the build that advances it most (so the search can weigh it)."""
+    """For each prize not yet met: the build that brings it closest (so the search can weigh it)."""
     out = []
-    base = scoring.prize_progress(ctx.castle)
+    base = prize_needs(ctx.castle)
     dice = {d[0]: d for d in ctx.view["auslage"]}
-    for key in PRIZE_NAMES:
-        if base[key]["erfuellt"]:
+    for k in range(len(PRIZE_NAMES)):
+        if base[k] == 0:
             continue
         best = None
         for a in cands:
@@ -457,14 +457,13 @@ def _prize_candidates(ctx: Ctx, cands: list[JSON]) -> list[JSON]:
                 continue
             castle = [list(st) for st in ctx.castle]
             castle[a["feld"]].append(dice[a["wuerfel"]])
-            info = scoring.prize_progress(castle)[key]
-            if info["text"] != base[key]["text"] and (best is None or info["erfuellt"]):
-                best = a
-                if info["erfuellt"]:
-                    break
+            need = prize_needs(castle)[k]
+            if need < base[k] and (best is None or need < best[0]):
+                best = (need, a)
         if best is not None:
             out.append(best)
-    return out[:3]
+    out.sort(key=lambda x: x[0])
+    return [a for _need, a in out[:3]]
 
 
 def _stark_sketch(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:

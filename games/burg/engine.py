@@ -88,7 +88,37 @@ class State:
     last: list[str]
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """A copy sharing only what is never changed in place (options, scored boards)."""
+        return State(
+            seed=self.seed,
+            players=self.players,
+            options=self.options,
+            phase=self.phase,
+            runde=self.runde,
+            start1=self.start1,
+            order=self.order[:],
+            turn=self.turn,
+            step=self.step,
+            refills=self.refills,
+            bag=self.bag[:],
+            wimpel=self.wimpel[:],
+            auslage=[d[:] for d in self.auslage],
+            abgelegt=[d[:] for d in self.abgelegt],
+            burgen=[[[d[:] for d in st] for st in castle] for castle in self.burgen],
+            verloren=[[d[:] for d in lost] for lost in self.verloren],
+            angebot=[a[:] for a in self.angebot],
+            skizze=self.skizze[:],
+            gezogen=self.gezogen[:],
+            weiter=self.weiter[:],
+            wertungen=self.wertungen[:],
+            sp=self.sp[:],
+            schaufeln=[x[:] for x in self.schaufeln],
+            preise=[x[:] for x in self.preise],
+            treffer=[x[:] for x in self.treffer],
+            rundenpunkte=[x[:] for x in self.rundenpunkte],
+            rekord=self.rekord[:],
+            last=self.last[:],
+        )
 
 
 def dump(state: State) -> JSON:
@@ -648,7 +678,7 @@ def view(state: State, seat: int | None) -> JSON:
         "angebot": [sketch_info(nr) for nr in s.angebot[seat]] if seat is not None and s.phase == "skizze" else None,
         "plaetze": None,
         "wertung": copy.deepcopy(s.wertungen[-1]) if s.phase in ("wertung", "ende") and s.wertungen else None,
-        "wertungen": copy.deepcopy(s.wertungen),
+        "wertungen": copy.deepcopy(s.wertungen) if s.phase == "ende" else None,
         "materialien": [
             {"key": MATERIAL_KEYS[m], "name": MATERIAL_NAMES[m], "regel": MATERIAL_RULES[m]} for m in range(4)
         ],
