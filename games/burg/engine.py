@@ -392,6 +392,8 @@ def _why_not(s: State, seat: int, action: JSON) -> str:
         return "Dieses Feld gibt es nicht."
     if targets[f] == PUDDLE:
         return "Auf eine Pfütze kann man nicht bauen."
+    if not castle[f]:
+        return "Unbekannter Zug."
     top = castle[f][-1]
     return f"Eine {die[1]} darf nicht auf eine {top[1]}: nur auf gleiche oder kleinere Augenzahl."
 

@@ -149,6 +149,14 @@ def test_illegal_build_is_refused_in_german_and_leaves_the_state():
         E.apply(s, 1, {"type": "bauen", "wuerfel": s.auslage[0][0], "feld": 1})
     with pytest.raises(IllegalAction, match="nicht in der Auslage"):
         E.apply(s, 0, {"type": "bauen", "wuerfel": 31, "feld": 1})
+    with pytest.raises(IllegalAction, match="Unbekannter Zug"):
+        E.apply(s, 0, {"type": "bauen", "wuerfel": s.auslage[0][0], "feld": 1, "mehr": 1})
+    with pytest.raises(IllegalAction, match="Feld gibt es nicht"):
+        E.apply(s, 0, {"type": "bauen", "wuerfel": s.auslage[0][0], "feld": 9})
+    with pytest.raises(IllegalAction, match="bauen statt verlieren"):
+        E.apply(s, 0, {"type": "verlieren", "wuerfel": s.auslage[0][0]})
+    with pytest.raises(IllegalAction):
+        E.apply(s, 0, "bauen")
     assert E.dump(s) == before
 
 
