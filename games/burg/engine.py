@@ -672,7 +672,18 @@ def view(state: State, seat: int | None) -> JSON:
         "zug": s.turn,
         "zuege": builds_total(s),
         "startspieler_runde1": s.start1,
-        "wimpel": [{"id": w, "material": MATERIAL_KEYS[material(w)]} for w in s.wimpel],
+        "wimpel": [
+            {
+                "id": w,
+                "material": MATERIAL_KEYS[material(w)],
+                # built dice of this material per seat, as far as the castles are visible
+                "verbaut": [
+                    None if p["burg"] is None else sum(1 for st in p["burg"] for d in st if material(d[0]) == material(w))
+                    for p in spieler
+                ],
+            }
+            for w in s.wimpel
+        ],
         "auslage": copy.deepcopy(s.auslage),
         "abgelegt": copy.deepcopy(s.abgelegt),
         "beutel": len(s.bag),

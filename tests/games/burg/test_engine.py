@@ -358,6 +358,7 @@ def test_hidden_building_shows_only_the_count_of_dice():
     assert other["wuerfel"] == 2
     assert other["burg"] is None and other["skizze"] is None and other["punkte"] is None
     assert v["spieler"][0]["burg"][0] == [s.burgen[0][0][0]]
+    assert v["wimpel"][0]["verbaut"] == [1, None]  # Granit is the first pennant
     spectator = E.view(s, None)
     assert all(p["burg"] is None for p in spectator["spieler"])
 
