@@ -678,7 +678,9 @@ def view(state: State, seat: int | None) -> JSON:
                 "material": MATERIAL_KEYS[material(w)],
                 # built dice of this material per seat, as far as the castles are visible
                 "verbaut": [
-                    None if p["burg"] is None else sum(1 for st in p["burg"] for d in st if material(d[0]) == material(w))
+                    None
+                    if p["burg"] is None
+                    else sum(1 for st in p["burg"] for d in st if material(d[0]) == material(w))
                     for p in spieler
                 ],
             }

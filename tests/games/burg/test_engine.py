@@ -287,6 +287,19 @@ def test_start_player_with_equal_points_is_the_loser_of_the_tie_break():
     assert s.order == [1, 0]
 
 
+def test_lost_dice_count_for_nothing():
+    # seat 0 lost a Granit and a Seeglas: no points, no Strandgut, no pennant tie-break
+    castles = {0: {0: "T1", 1: "M1"}, 1: {0: "M1"}}
+    s = situation(castles=castles, lost={0: "G1 S1"}, sketches={0: MAUER, 1: MAUER}, order=[0, 1], turn=11)
+    E._score_round(s, [])
+    board = s.wertungen[0]
+    assert [r["summe"] for r in board["burgen"]] == [3, 3]
+    assert board["burgen"][0]["wimpel"] == [0, 0]  # pennants Granit, Seeglas
+    assert all(p["seat"] is None for p in board["preise"])
+    # equal points and pennant counts: seat 1 was later in the order
+    assert board["rangfolge"][0]["seat"] == 1
+
+
 def test_the_third_round_ends_the_game():
     s = last_build_state()
     s.runde = 3

@@ -242,11 +242,6 @@ def test_one_castle_may_win_several_prizes():
     assert won == ["strandtreppe", "burgmauer", "strandgut"]
 
 
-def test_lost_dice_count_for_nothing():
-    # lost dice are not part of the castle: same points, same prizes as without them
-    assert S.material_points(castle({0: "G1"})) == [0, 1, 0, 0]
-
-
 def test_solo_board_rekordpunkte_castle_points_plus_five_per_prize():
     b = S.round_board(
         castles=[castle({0: "T1", 1: "G1", 2: "M1", 3: "S1"})],
