@@ -1,0 +1,87 @@
+"""What a die would bring: previews on a seat's view (for the page's info windows and the bots).
+
+Everything here works on ``engine.view(state, seat)`` only, so the page and
+the computers can use it without ever seeing more than the seat may know.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from . import scoring
+from .content import die_text, field_text
+
+JSON = dict[str, Any]
+
+
+def placement(
+    castle: scoring.Castle, targets: list[int] | tuple[int, ...], lost: int, die: list[int], field: int
+) -> JSON:
+    """Building ``die`` on ``field``: the points it brings, whether the sketch stays possible, prize changes."""
+    before = scoring.round_points(castle, targets)
+    old = scoring.prize_progress(castle)
+    castle[field].append(die)
+    try:
+        after = scoring.round_points(castle, targets)
+        new = scoring.prize_progress(castle)
+        possible = scoring.sketch_possible(castle, targets, lost)
+        hit = scoring.sketch_hit(castle, targets)
+    finally:
+        castle[field].pop()
+    changes = [new[k]["text"] for k in new if new[k]["text"] != old[k]["text"]]
+    newly = [k for k in new if new[k]["erfuellt"] and not old[k]["erfuellt"]]
+    return {
+        "feld": field,
+        "punkte": after - before,
+        "gesamt": after,
+        "skizze_moeglich": possible,
+        "skizze_getroffen": hit,
+        "preise": changes,
+        "neue_preise": newly,
+    }
+
+
+def die_for_castle(player: JSON, die: list[int]) -> JSON | None:
+    """What ``die`` means for a visible castle (``view["spieler"][p]``); None if the castle is hidden."""
+    if player.get("burg") is None:
+        return None
+    castle = copy.deepcopy(player["burg"])
+    targets = player["skizze"]["soll"]
+    lost = len(player["verloren"] or [])
+    fields = scoring.fields_for(castle, targets, die[1])
+    options = [placement(castle, targets, lost, die, f) for f in fields]
+    if not options:
+        return {"plaetze": 0, "beste": None, "text": f"{die_text(die)} passt nirgends hin."}
+    best = max(options, key=lambda o: (o["punkte"], len(o["neue_preise"]), o["skizze_moeglich"], -o["feld"]))
+    parts = [f"passt auf {len(fields)} Pl{'ä' if len(fields) != 1 else 'a'}tz{'e' if len(fields) != 1 else ''}"]
+    parts.append(f"am besten {field_text(best['feld'])}: {best['punkte']:+d} Punkte")
+    parts.append("Skizze noch zu schaffen" if best["skizze_moeglich"] else "Skizze dann nicht mehr zu schaffen")
+    if best["preise"]:
+        parts.append(", ".join(best["preise"]))
+    return {"plaetze": len(fields), "beste": best, "text": f"{die_text(die)}: " + "; ".join(parts) + "."}
+
+
+def _gift_key(info: JSON | None) -> tuple:
+    if info is None or info["beste"] is None:
+        return (-1000, 0, 0)
+    b = info["beste"]
+    return (b["punkte"], len(b["neue_preise"]), int(b["skizze_moeglich"]))
+
+
+def discard_hint(view: JSON) -> JSON | None:
+    """Open building, two players, discarding: what each die would bring the next player, and the red one.
+
+    The red die is the one with the most points for the opponent at its best
+    place, then the most prizes newly met, then keeping the sketch possible,
+    then the lower id. ``None`` unless the seat is discarding with open castles.
+    """
+    seat = view["seat"]
+    if view["schritt"] != "ablegen" or view["am_zug"] != seat or view["bauen"] != "offen":
+        return None
+    order = view["reihenfolge"]
+    nxt = order[(order.index(seat) + 1) % len(order)]
+    opponent = view["spieler"][nxt]
+    per_die = {str(d[0]): die_for_castle(opponent, d) for d in view["auslage"]}
+    red = max(view["auslage"], key=lambda d: (_gift_key(per_die[str(d[0])]), -d[0]))[0]
+    return {"gegner": nxt, "rot": red, "je_wuerfel": per_die}

@@ -1,0 +1,325 @@
+"""Speedburg scoring: castle points, prizes with their progress, the round board.
+
+Pure functions on plain data. A castle is a list of 9 stacks (bottom first) of
+dice ``[id, pips]``; ``targets`` are a sketch's 9 target heights (0 dashed,
+``PUDDLE`` blocked). Lost dice are never part of a castle, so they count for
+nothing here (no points, no prize, no set, no tie-break).
+
+Texts on the round board name seats with tokens ``{s0}``..``{s3}``; the page
+replaces them with the players' names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import (
+    COLS,
+    FIELDS,
+    GRANIT,
+    MATERIAL_KEYS,
+    MATERIAL_NAMES,
+    MATERIALS,
+    MUSCHELN,
+    PRIZE_NAMES,
+    PRIZE_SP,
+    PRIZES,
+    PUDDLE,
+    SEEGLAS,
+    SHOVEL_COUNT,
+    SHOVELS,
+    SKETCH_BONUS,
+    SOLO_PRIZE_POINTS,
+    TREIBHOLZ,
+    material,
+)
+
+JSON = dict[str, Any]
+Castle = list[list[list[int]]]
+
+
+def _orth(field: int) -> tuple[int, ...]:
+    r, c = divmod(field, COLS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < COLS and 0 <= cc < COLS:
+            out.append(rr * COLS + cc)
+    return tuple(out)
+
+
+ORTH = tuple(_orth(f) for f in range(FIELDS))
+LINES = tuple(tuple(r * COLS + c for c in range(COLS)) for r in range(COLS)) + tuple(
+    tuple(r * COLS + c for r in range(COLS)) for c in range(COLS)
+)
+
+
+def seat_token(seat: int) -> str:
+    return "{s" + str(seat) + "}"
+
+
+def set_points(n: int) -> int:
+    """Seeglas set: 1, 3, 6, 10, 15, 21 … for n = 1, 2, 3 …"""
+    return n * (n + 1) // 2
+
+
+def heights(castle: Castle) -> list[int]:
+    return [len(stack) for stack in castle]
+
+
+def fits(stack: list[list[int]], target: int, pips: int) -> bool:
+    """May a die with ``pips`` go onto this field: free non-puddle field or a top with ≤ pips."""
+    if target == PUDDLE:
+        return False
+    return not stack or stack[-1][1] <= pips
+
+
+def fields_for(castle: Castle, targets: tuple[int, ...] | list[int], pips: int) -> list[int]:
+    return [f for f in range(FIELDS) if fits(castle[f], targets[f], pips)]
+
+
+def treibholz_neighbours(castle: Castle, field: int, level: int) -> int:
+    """Treibholz dice next to the die at ``field``/``level`` (1-based): same level orthogonally, below, above."""
+    n = 0
+    for nb in ORTH[field]:
+        st = castle[nb]
+        if len(st) >= level and material(st[level - 1][0]) == TREIBHOLZ:
+            n += 1
+    st = castle[field]
+    if level > 1 and material(st[level - 2][0]) == TREIBHOLZ:
+        n += 1
+    if level < len(st) and material(st[level][0]) == TREIBHOLZ:
+        n += 1
+    return n
+
+
+def material_points(castle: Castle) -> list[int]:
+    """Points per material (Treibholz, Granit, Muscheln, Seeglas)."""
+    pts = [0, 0, 0, 0]
+    glass = 0
+    for f in range(FIELDS):
+        st = castle[f]
+        top = len(st)
+        for level in range(1, top + 1):
+            m = material(st[level - 1][0])
+            if m == TREIBHOLZ:
+                pts[TREIBHOLZ] += 2 * treibholz_neighbours(castle, f, level)
+            elif m == GRANIT:
+                pts[GRANIT] += 2 * level - 1
+            elif m == MUSCHELN:
+                pts[MUSCHELN] += 3 if level == top else 1
+            else:
+                glass += 1
+    pts[SEEGLAS] = set_points(glass)
+    return pts
+
+
+def sketch_hit(castle: Castle, targets: tuple[int, ...] | list[int]) -> bool:
+    """Every non-puddle field exactly as high as its target (dashed = 0)."""
+    return all(len(castle[f]) == t for f, t in enumerate(targets) if t != PUDDLE)
+
+
+def sketch_possible(castle: Castle, targets: tuple[int, ...] | list[int], lost: int) -> bool:
+    """Can the sketch still be hit? No die lost and no field above its target.
+
+    The target heights sum to 6 = the dice of a round, so then exactly the
+    missing height is still to be built.
+    """
+    return lost == 0 and all(len(castle[f]) <= max(t, 0) for f, t in enumerate(targets))
+
+
+def round_points(castle: Castle, targets: tuple[int, ...] | list[int]) -> int:
+    return (SKETCH_BONUS if sketch_hit(castle, targets) else 0) + sum(material_points(castle))
+
+
+def die_details(castle: Castle, targets: tuple[int, ...] | list[int]) -> list[JSON]:
+    """What each built die brings now (for the info windows and the board)."""
+    glass = sum(1 for st in castle for d in st if material(d[0]) == SEEGLAS)
+    out = []
+    for f in range(FIELDS):
+        st = castle[f]
+        for level in range(1, len(st) + 1):
+            die = st[level - 1]
+            m = material(die[0])
+            if m == TREIBHOLZ:
+                n = treibholz_neighbours(castle, f, level)
+                pts: int | None = 2 * n
+                text = f"Treibholz mit {n} Treibholz-Nachbar{'n' if n != 1 else ''} = {2 * n} Punkte"
+            elif m == GRANIT:
+                pts = 2 * level - 1
+                text = f"Granit auf Ebene {level} = {pts} Punkt{'e' if pts != 1 else ''}"
+            elif m == MUSCHELN:
+                pts = 3 if level == len(st) else 1
+                text = "Muschel obenauf = 3 Punkte" if pts == 3 else "Muschel, überbaut = 1 Punkt"
+            else:
+                pts = None
+                total = set_points(glass)
+                text = f"{glass} Seeglas = {total} Punkt{'e' if total != 1 else ''}"
+            out.append(
+                {
+                    "feld": f,
+                    "ebene": level,
+                    "id": die[0],
+                    "augen": die[1],
+                    "material": MATERIAL_KEYS[m],
+                    "punkte": pts,
+                    "text": text,
+                    "sollhoehe": targets[f],
+                }
+            )
+    return out
+
+
+def _listing(items: list[str]) -> str:
+    return ("es fehlt " if len(items) == 1 else "es fehlen ") + ", ".join(items)
+
+
+def prize_progress(castle: Castle) -> dict[str, JSON]:
+    """Per prize: ``erfuellt``, ``wert`` (the measure used among several) and the progress text."""
+    hs = heights(castle)
+    dice = [d for st in castle for d in st]
+    out: dict[str, JSON] = {}
+    top = max(hs)
+    out["leuchtturm"] = {"erfuellt": top >= 5, "wert": top, "text": f"höchster Stapel {min(top, 5)}/5"}
+    missing = [str(p) for p in range(1, 6) if all(d[1] != p for d in dice)]
+    out["strandtreppe"] = {"erfuellt": not missing, "wert": 0, "text": _listing(missing) if missing else ""}
+    shells = sum(1 for st in castle if st and material(st[-1][0]) == MUSCHELN)
+    out["muschelkrone"] = {
+        "erfuellt": shells >= 3,
+        "wert": shells,
+        "text": f"{min(shells, 3)}/3 Muscheln obenauf",
+    }
+    best = max(sum(1 for f in line if hs[f] >= 2) for line in LINES)
+    out["burgmauer"] = {"erfuellt": best == 3, "wert": 0, "text": f"beste Reihe {best}/3 Stapel ab Höhe 2"}
+    have = {material(d[0]) for d in dice}
+    lacking = [MATERIAL_NAMES[m] for m in MATERIALS if m not in have]
+    out["strandgut"] = {"erfuellt": not lacking, "wert": 0, "text": _listing(lacking) if lacking else ""}
+    for key, info in out.items():
+        info["text"] = f"{PRIZE_NAMES[key]}: " + ("erfüllt" if info["erfuellt"] else info["text"])
+    return out
+
+
+def pennant_counts(castle: Castle, wimpel: list[int]) -> list[int]:
+    """Built dice of the first and of the second pennant's material."""
+    return [sum(1 for st in castle for d in st if material(d[0]) == m) for m in wimpel]
+
+
+def tie_key(castle: Castle, wimpel: list[int], position: int) -> tuple[int, int, int]:
+    """The rule text's tie-break: 1st pennant, 2nd pennant, later in this round's order."""
+    a, b = pennant_counts(castle, wimpel)
+    return (a, b, position)
+
+
+def tie_reason(winner: int, loser: int, kw: tuple, kl: tuple, wimpel: list[int], measure: str | None = None) -> str:
+    """German reason why ``winner`` is ahead of ``loser`` with equal points.
+
+    ``kw``/``kl`` are the keys compared in order: optional measure, then the tie key.
+    """
+    w, lo = seat_token(winner), seat_token(loser)
+    offset = 0
+    if measure is not None:
+        if kw[0] != kl[0]:
+            return f"{w} vor {lo}: {measure}, {kw[0]} zu {kl[0]}."
+        offset = 1
+    for i in range(2):
+        a, b = kw[offset + i], kl[offset + i]
+        if a != b:
+            name = MATERIAL_NAMES[wimpel[i]]
+            return f"{w} vor {lo}: mehr Würfel aus {name} ({i + 1}. Wimpel), {a} zu {b}."
+    return f"{w} vor {lo}: gleich viele Würfel in beiden Wimpel-Materialien, {w} war in dieser Runde später dran."
+
+
+def castle_row(castle: Castle, targets: tuple[int, ...] | list[int], seat: int) -> JSON:
+    """One castle's round points with every step."""
+    hit = sketch_hit(castle, targets)
+    mats = material_points(castle)
+    total = (SKETCH_BONUS if hit else 0) + sum(mats)
+    steps = []
+    if hit:
+        steps.append({"key": "skizze", "label": "Skizze getroffen", "punkte": SKETCH_BONUS})
+    else:
+        steps.append({"key": "skizze", "label": "Skizze nicht getroffen", "punkte": 0})
+    for m in MATERIALS:
+        steps.append({"key": MATERIAL_KEYS[m], "label": MATERIAL_NAMES[m], "punkte": mats[m]})
+    parts = ", ".join(f"{s['label']} {s['punkte']}" for s in steps)
+    return {
+        "seat": seat,
+        "skizze_getroffen": hit,
+        "posten": steps,
+        "summe": total,
+        "text": f"{seat_token(seat)}: {parts} = {total}",
+        "wuerfel": die_details(castle, targets),
+        "preise": prize_progress(castle),
+    }
+
+
+def round_board(
+    *,
+    castles: list[Castle],
+    targets: list[tuple[int, ...] | list[int]],
+    sketches: list[int],
+    wimpel: list[int],
+    order: list[int],
+    runde: int,
+) -> JSON:
+    """The Wertungstafel of a round: castles, ranking with tie-breaks, shovels, prizes, Siegpunkte."""
+    n = len(castles)
+    solo = n == 1
+    position = {seat: i for i, seat in enumerate(order)}
+    rows = [castle_row(castles[s], targets[s], s) for s in range(n)]
+    for s in range(n):
+        rows[s]["skizze"] = sketches[s]
+        rows[s]["wimpel"] = pennant_counts(castles[s], wimpel)
+    keys = {s: (rows[s]["summe"], *tie_key(castles[s], wimpel, position[s])) for s in range(n)}
+    ranking = sorted(range(n), key=lambda s: keys[s], reverse=True)
+    rank_rows = []
+    for i, s in enumerate(ranking):
+        entry: JSON = {"seat": s, "platz": i + 1, "punkte": rows[s]["summe"], "gleichstand": None}
+        if i > 0 and rows[ranking[i - 1]]["summe"] == rows[s]["summe"]:
+            prev = ranking[i - 1]
+            entry["gleichstand"] = tie_reason(prev, s, keys[prev][1:], keys[s][1:], wimpel)
+        rank_rows.append(entry)
+    sp = [0] * n
+    shovels = []
+    for i in range(SHOVEL_COUNT[n]):
+        key, name, value = SHOVELS[i]
+        seat = ranking[i]
+        sp[seat] += value
+        shovels.append({"schaufel": key, "name": name, "seat": seat, "sp": value})
+    prizes = []
+    for key, name, condition in PRIZES:
+        qualified = [s for s in range(n) if rows[s]["preise"][key]["erfuellt"]]
+        measure = {"leuchtturm": "höherer Stapel", "muschelkrone": "mehr Muscheln obenauf"}.get(key)
+        entry = {"preis": key, "name": name, "bedingung": condition, "seat": None, "erfuellt": qualified}
+        entry["gruende"] = []
+        if qualified:
+
+            def pkey(s: int, _key: str = key, _measure: str | None = measure) -> tuple:
+                base = tie_key(castles[s], wimpel, position[s])
+                return ((rows[s]["preise"][_key]["wert"],) + base) if _measure else base
+
+            best = max(qualified, key=pkey)
+            entry["seat"] = best
+            entry["gruende"] = [
+                tie_reason(best, other, pkey(best), pkey(other), wimpel, measure)
+                for other in sorted(qualified, key=pkey, reverse=True)
+                if other != best
+            ]
+            if not solo:
+                sp[best] += PRIZE_SP
+        prizes.append(entry)
+    board: JSON = {
+        "runde": runde,
+        "wimpel": list(wimpel),
+        "reihenfolge": list(order),
+        "burgen": rows,
+        "rangfolge": rank_rows,
+        "schaufeln": shovels,
+        "preise": prizes,
+        "siegpunkte": sp,
+        "solo": solo,
+    }
+    if solo:
+        won = sum(1 for p in prizes if p["seat"] == 0)
+        board["rekordpunkte"] = rows[0]["summe"] + SOLO_PRIZE_POINTS * won
+    return board
