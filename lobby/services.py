@@ -78,7 +78,8 @@ AGAIN_SECONDS = 120
 
 
 def _notify_lobby(table_id: int) -> None:
-    transaction.on_commit(lambda: notify.lobby_changed(table_id=table_id))
+    # robust: the action is committed; a failed notification (a Redis blip) must not turn it into an error
+    transaction.on_commit(lambda: notify.lobby_changed(table_id=table_id), robust=True)
 
 
 def _check_can_sit(user: User, stake: int) -> None:
@@ -264,7 +265,8 @@ def _notify_table(table: Table) -> None:
     if match is not None:
         match_id, version = match.pk, match.version
         transaction.on_commit(
-            lambda: notify.table_changed(table_id=table.pk, match_id=match_id, version=version, fresh=True)
+            lambda: notify.table_changed(table_id=table.pk, match_id=match_id, version=version, fresh=True),
+            robust=True,
         )
 
 
@@ -272,7 +274,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
     """Leave a running game: −10 for the Bestenliste, the stake stays in the pot, the computer
     takes the seat. Alone with computers the game ends without scoring."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        # Lock order everywhere: Match, then Table, then wallets (as submit does at a game's end).
         match = (
             Match.objects.select_for_update(of=("self",))
             .select_related("table")
@@ -280,6 +282,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
             .order_by("-number")
             .first()
         )
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None or match is None:
             raise IllegalAction("Hier läuft gerade keine Partie.")
         seat = next((i for i, p in enumerate(match.players) if p.get("user_id") == user.pk and not p.get("bot")), None)

@@ -100,7 +100,7 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
         match.save()
         Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
         match_id, table_id, version = match.pk, table.pk, match.version
-        transaction.on_commit(lambda: after_commit(match_id, table_id, version), robust=True)
+        after_commit(match_id, table_id, version)
     return match
 
 
@@ -227,9 +227,12 @@ def follow_up(match: Match, previous: snapshot.Snapshot | None, events: list[dic
 
 
 def after_commit(match_id: int, table_id: int, version: int) -> None:
-    notify.table_changed(table_id=table_id, match_id=match_id, version=version)
-    dispatch.schedule_computers(match_id=match_id)
-    dispatch.arm_all_clocks(match_id=match_id)
+    """Register the follow-ups of a start or a table event; each runs after commit on its own."""
+    transaction.on_commit(
+        lambda: notify.table_changed(table_id=table_id, match_id=match_id, version=version), robust=True
+    )
+    transaction.on_commit(lambda: dispatch.schedule_computers(match_id=match_id), robust=True)
+    transaction.on_commit(lambda: dispatch.arm_all_clocks(match_id=match_id), robust=True)
 
 
 def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
@@ -242,6 +245,5 @@ def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action={"type": kind}, system=True, events=[event]
     )
-    version, match_id, table_id = match.version, match.pk, match.table_id
-    transaction.on_commit(lambda: after_commit(match_id, table_id, version), robust=True)
-    return version
+    after_commit(match.pk, match.table_id, match.version)
+    return match.version
