@@ -26,12 +26,10 @@ from games.core.registry import GameSpec
 from games.core.rng import new_seed
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
-from lobby.runtime import deadlines, decisions, dispatch, notify, snapshot
+from lobby.runtime import deadlines, decisions, dispatch, frames, notify, snapshot
 from lobby.runtime.decisions import DuplicateAction, StaleAction
 
 log = logging.getLogger(__name__)
-
-MAX_ACTION_KEYS = 12
 
 __all__ = ["DuplicateAction", "Outcome", "StaleAction", "start_match", "submit", "table_event"]
 
@@ -104,27 +102,55 @@ def start_match(*, table: Table, seed: int | None = None) -> Match:
     return match
 
 
-def check_action(action: Any) -> dict[str, Any]:
-    """Shape check before the engine sees it: a small JSON object with a type."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("Unbekannter Zug.")
-    if len(action) > MAX_ACTION_KEYS:
-        raise IllegalAction("Unbekannter Zug.")
-    return action
-
-
 def lock_match(match_id: int) -> Match:
     return Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
 
 
-def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_bot: bool = False) -> Outcome:
-    """Apply ``action`` for ``seat``, sent from a page (or a computer) that saw ``expected_version``."""
-    action = check_action(action)
+def seat_of(match: Match, user_id: int) -> int:
+    """The seat a person plays now, read from the locked match row (a seat taken over is not theirs)."""
+    for index, player in enumerate(match.players):
+        if player.get("user_id") == user_id and not player.get("bot"):
+            return index
+    raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+
+
+def legal_copy(spec: GameSpec, state: Any, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """The server's own copy of the legal action the client named; the engine's German reason if none."""
+    legal = spec.engine.legal_actions(state, seat)
+    copy = frames.match_legal(action, legal)
+    if copy is not None:
+        return copy
+    try:
+        spec.engine.apply(state, seat, action)  # only for its German message; the result is dropped
+    except IllegalAction:
+        raise
+    except Exception:  # a malformed value the engine does not expect
+        log.info("refused malformed action %r", action)
+    raise IllegalAction("Dieser Zug ist nicht erlaubt.")
+
+
+def submit(
+    *,
+    match_id: int,
+    action: Any,
+    expected_version: int,
+    seat: int | None = None,
+    user_id: int | None = None,
+    by_bot: bool = False,
+) -> Outcome:
+    """Apply ``action`` for ``seat`` (or the seat ``user_id`` plays now), sent from a page (or a
+    computer) that saw ``expected_version``. What is applied and stored is the server's own copy of
+    the matching legal action."""
+    action = frames.check_action(action)
     try:
         with transaction.atomic():
             match = lock_match(match_id)
             if match.status != Match.Status.PLAYING:
                 raise IllegalAction("Die Partie ist schon vorbei.")
+            if user_id is not None:
+                seat = seat_of(match, user_id)
+            if seat is None or not 0 <= seat < len(match.players):
+                raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
             spec = registry.spec(match.game)
             state = spec.engine.load(match.state)
             decisions.check(
@@ -134,6 +160,7 @@ def submit(*, match_id: int, seat: int, action: Any, expected_version: int, by_b
                 current=match.version,
                 to_move=spec.engine.to_move(state),
             )
+            action = legal_copy(spec, state, seat, action)
             previous = snapshot.get(match_id, match.version)
             _, events = apply_locked(match, spec, state, seat, action, by_bot=by_bot)
             follow_up(match, previous, events)

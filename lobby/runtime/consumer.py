@@ -10,6 +10,7 @@ changed since it last sent them.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -19,7 +20,9 @@ from django.conf import settings
 
 from games.core import fragments
 from games.core.protocol import IllegalAction
-from lobby.runtime import actions, computers, dispatch, expiry, notify, rendering, snapshot
+from lobby.runtime import actions, computers, dispatch, expiry, frames, notify, rendering, snapshot
+
+log = logging.getLogger(__name__)
 
 
 class TokenBucket:
@@ -71,49 +74,36 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Every frame gets an answer or a quiet refusal; nothing a client sends can crash the connection."""
         if not self.bucket.take():
             await self.send_error("Zu viele Nachrichten – bitte etwas langsamer.")
             return
-        if text_data is None or len(text_data) > settings.WS_MAX_MESSAGE_BYTES:
-            await self.send_error("Diese Nachricht kann der Tisch nicht lesen.")
-            return
         try:
-            data = json.loads(text_data)
-            if not isinstance(data, dict):
-                raise ValueError
-        except ValueError:
-            await self.send_error("Diese Nachricht kann der Tisch nicht lesen.")
-            return
-        # The snapshot this connection last rendered (no query); the database only on a cold cache.
-        snap = snapshot.get(*self.position) or await self.current_snapshot()
-        seat = snap.user_seat(self.user_id) if snap else None
-        if snap is None or seat is None:
-            await self.send_error("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
-            return
-        try:
-            if data.get("rat"):
-                await self.send_advice(snap, seat)
-                return
-            action, version = self.parse_action(data)
-            await database_sync_to_async(actions.submit)(
-                match_id=snap.match_id, seat=seat, action=action, expected_version=version
-            )
+            await self.handle(frames.parse(text_data, settings.WS_MAX_MESSAGE_BYTES))
         except actions.DuplicateAction:
             return  # a resend or a double click: the seat already acted, nothing to say
         except IllegalAction as error:
             await self.send_error(error.message)
             if isinstance(error, actions.StaleAction):
                 await self.send_snapshot(await self.current_snapshot(), force=True)
+        except Exception:
+            log.exception("table frame failed: table %s", self.table_id)
+            await self.send_error("Das hat nicht geklappt – bitte versuch es noch einmal.")
 
-    @staticmethod
-    def parse_action(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        try:
-            raw = data["action"]
-            action = json.loads(raw) if isinstance(raw, str) else raw
-            version = int(data["version"])
-        except (KeyError, TypeError, ValueError):
-            raise IllegalAction("Dieser Zug ist unvollständig.")
-        return action, version
+    async def handle(self, data: dict[str, Any]) -> None:
+        # The snapshot this connection last rendered (no query); the database only on a cold cache.
+        snap = snapshot.get(*self.position) or await self.current_snapshot()
+        seat = snap.user_seat(self.user_id) if snap else None
+        if snap is None or seat is None:
+            raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+        if data.get("rat"):
+            await self.send_advice(snap, seat)
+            return
+        action, version = frames.action_of(data), frames.version_of(data)
+        # The seat is resolved again from the locked match row by the user (it may have been taken over).
+        await database_sync_to_async(actions.submit)(
+            match_id=snap.match_id, user_id=self.user_id, action=action, expected_version=version
+        )
 
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):

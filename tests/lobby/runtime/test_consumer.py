@@ -109,6 +109,15 @@ async def test_an_unknown_version_is_refused_with_german_message_and_a_fresh_ren
         (json.dumps({"action": "{kaputt", "version": 0}), "unvollständig"),
         (json.dumps({"action": {"type": "pick", "n": 9}, "version": 0}), "Wähle 1, 2 oder 3"),
         ("x" * 10000, "nicht lesen"),
+        ("[" * 1500 + "]" * 1500, "nicht lesen"),
+        (json.dumps({"action": "[" * 1500 + "]" * 1500, "version": 0}), "nicht lesen"),
+        (json.dumps({"action": json.dumps({"type": "pick", "n": [[[[[[[[1]]]]]]]]}), "version": 0}), "unvollständig"),
+        ('{"action": {"type": "pick", "n": 1}, "version": 1e400}', "unvollständig"),
+        (json.dumps({"action": {"type": "pick", "n": 1}, "version": True}), "unvollständig"),
+        (json.dumps({"action": {"type": "pick", "n": 1}, "version": "-1"}), "unvollständig"),
+        (json.dumps({"action": {"type": "pick", "n": 1.0}, "version": 0}), "nicht erlaubt"),
+        (json.dumps({"action": {"type": "pick", "n": True}, "version": 0}), "Wähle 1, 2 oder 3"),
+        (json.dumps({"action": {"type": "pick", "n": 1, "extra": 1}, "version": 0}), "nicht erlaubt"),
     ],
 )
 async def test_malformed_messages_get_german_error_and_change_nothing(two_players, message, expected):
