@@ -22,6 +22,7 @@ from games.neon import bots, engine
 from games.neon.content import COLOUR_NAMES, COLOURS, COLS, DIE_TOOLS, ROWS, TOOLS, die_text, window_text
 
 T = "games/neon/"
+PAGE_PREFIX = "nn"  # class and id prefix of the table page (templates/games/core/table.html)
 JSON = dict[str, Any]
 
 #: Events of the engine (a seat's event text is a predicate after the player's name).
