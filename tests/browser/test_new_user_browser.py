@@ -133,6 +133,8 @@ def test_phone_keeps_status_and_hand_in_view_and_long_press_shows_info(browser, 
     )
     page = context.new_page()
     page.set_default_timeout(15000)
+    page.goto("/spiele/kleister/")
+    assert page.locator(".key-hints").first.is_hidden()  # no key list on a touch screen
     guest_free_game(page, "kleister")
     wait_my_kleben(page)
     in_view = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
