@@ -59,10 +59,10 @@ def column_info(column: dict[str, Any], own: bool) -> str:
     mark = column["mark"]
     if mark.get("ueberklebbar"):
         lines.append(f"{mark['ueberklebbar']}: das kannst du mit deiner Hand gerade überkleben")
-    if mark.get("sicher"):
+    if mark.get("sicher") or (own and top and not mark.get("angreifbar")):
         lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
     if mark.get("angreifbar"):
-        lines.append("angreifbar: andere können deine oberste Gruppe überkleben")
+        lines.append("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
     if column["last"]:
         lines.append(f"zuletzt: {column['last']}")
     lines.append("Antippen zeigt alle Schichten.")

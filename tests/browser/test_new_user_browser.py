@@ -155,6 +155,13 @@ def test_phone_keeps_status_and_hand_in_view_and_long_press_shows_info(browser, 
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert re.search(r"noch \d+ im Spiel", page.locator("#info-window").inner_text())
     assert card.get_attribute("aria-selected") == "false"  # a long press does not select the card
+    guest_free_game(page, "neon")
+    page.get_by_test_id("choose-0").tap()
+    page.wait_for_selector("#nn-status[data-phase='spiel'][data-my-turn='1']")
+    prompt = page.get_by_test_id("prompt")
+    assert "Taste" in (prompt.get_attribute("data-server") or "")
+    assert "Röhre antippen" in prompt.inner_text() and "Taste" not in prompt.inner_text()
+    assert page.evaluate(in_view, "#nn-status")
     context.close()
 
 
