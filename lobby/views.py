@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -31,7 +31,7 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         form = open_table_form(slug, request.POST)
     except registry.UnknownGame:
-        raise Http404("Dieses Spiel gibt es nicht.")
+        return not_found(request, "Dieses Spiel gibt es nicht.")
     if form.is_valid():
         try:
             table = services.open_table(host=request.user, game=slug, **form.table_settings())
