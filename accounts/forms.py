@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -19,6 +19,21 @@ class RegistrationForm(UserCreationForm):
         if User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("Dieser Name ist schon vergeben."))
         return username
+
+
+class LoginForm(AuthenticationForm):
+    """Login with German messages that say what went wrong (both fields were filled in)."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Name und Passwort passen nicht zusammen. Achte auf Groß- und Kleinschreibung."),
+        "inactive": _("Dieses Konto ist gesperrt."),
+    }
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["username"].error_messages["required"] = _("Bitte gib deinen Namen ein.")
+        self.fields["password"].error_messages["required"] = _("Bitte gib dein Passwort ein.")
 
 
 class PreferencesForm(forms.ModelForm):

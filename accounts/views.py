@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -10,7 +11,7 @@ from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
-from accounts.forms import PreferencesForm, RegistrationForm
+from accounts.forms import LoginForm, PreferencesForm, RegistrationForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -60,9 +61,33 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profil.html", context)
 
 
+#: From this many wrong passwords on, the login page warns before the lock (django-axes).
+WARN_FROM_FAILURE = 3
+
+
+def lock_warning(failures: int | None) -> str | None:
+    """The warning after ``failures`` wrong passwords in a row, or None (below the third)."""
+    limit = settings.AXES_FAILURE_LIMIT
+    if not failures or failures < WARN_FROM_FAILURE or failures >= limit:
+        return None
+    left = limit - failures
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    tries = "Versuch" if left == 1 else "Versuche"
+    return (
+        f"Das war der {failures}. Fehlversuch. Noch {left} {tries}: Nach dem {limit}. Fehlversuch "
+        f"ist die Anmeldung für diesen Namen {minutes} Minuten gesperrt."
+    )
+
+
 class LoginView(auth_views.LoginView):
     template_name = "accounts/anmelden.html"
     redirect_authenticated_user = True
+    authentication_form = LoginForm
+
+    def form_invalid(self, form):  # type: ignore[no-untyped-def]
+        # django-axes counts the failure during authenticate() and leaves the count on the request.
+        warning = lock_warning(getattr(self.request, "axes_failures_since_start", None))
+        return self.render_to_response(self.get_context_data(form=form, lock_warning=warning))
 
 
 class LogoutView(auth_views.LogoutView):

@@ -9,6 +9,7 @@ admin.site.index_title = "Verwaltung"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("konto/", include("accounts.urls")),
     path("", include("lobby.urls")),
     path("spiele/", include("lobby.game_urls")),

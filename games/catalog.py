@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import ngettext
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,14 @@ def game_cards() -> list[GameCard]:
             continue
         cards.append(GameCard(url=url, **data))
     return cards
+
+
+NUMBER_WORDS = {1: "Ein", 2: "Zwei", 3: "Drei", 4: "Vier", 5: "Fünf", 6: "Sechs"}
+
+
+def intro_text(cards: list[GameCard]) -> str:
+    """The start page's first sentence, counting the games that are really playable."""
+    count = len(cards)
+    word = NUMBER_WORDS.get(count, str(count))
+    games = ngettext("%(count)s Brettspiel", "%(count)s Brettspiele", count) % {"count": word}
+    return games + ", allein gegen den Computer oder live mit anderen – mit Taler-Einsätzen und Bestenliste."

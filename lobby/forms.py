@@ -30,6 +30,8 @@ class LiveSettingsForm(forms.Form):
             "stake": data["stake"],
             "fill_computers": data["fill_computers"],
             "options": self.game_options(),
+            # A game whose options form has a Tempo (Speedneon: "Normal" or "Schnell") passes it on.
+            "tempo": data.get("tempo") or "normal",
         }
 
 

@@ -4,24 +4,21 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts import services as accounts
+from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
 from lobby import services as lobby
 
 
-def _game_forms(slug: str):  # type: ignore[no-untyped-def]
-    try:
-        return registry.forms(slug)
-    except registry.UnknownGame:
-        raise Http404("Dieses Spiel gibt es nicht.")
-
-
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
-    forms = _game_forms(slug)
+    try:
+        forms = registry.forms(slug)
+    except registry.UnknownGame:
+        return not_found(request, "Dieses Spiel gibt es nicht.")
     form = forms.FreeGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = request.user

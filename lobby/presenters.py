@@ -6,6 +6,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from accounts.selectors import wallet_of
+from accounts.services import format_taler
 from games.core import registry
 from lobby.models import Match, Table
 
@@ -35,8 +37,22 @@ def describe(table: Table, user: Any = None) -> dict[str, Any]:
         "reserved": reserved,
         "reserved_until": table.reserved_until.timestamp() if reserved else None,
         "guest_blocked": bool(user is not None and getattr(user, "is_guest", False) and table.stake),
+        "cannot_sit": None if mine else cannot_sit_reason(table, user),
         "last_scores": last_scores(last),
     }
+
+
+def cannot_sit_reason(table: Table, user: Any) -> str | None:
+    """Why ``user`` may not take a seat at ``table`` because of its stake (None: they may)."""
+    if not table.stake or user is None or not user.is_authenticated:
+        return None
+    if user.is_guest:
+        return "Gäste spielen nur an Tischen ohne Einsatz."
+    wallet = wallet_of(user)
+    balance = wallet.balance if wallet else 0
+    if balance >= table.stake:
+        return None
+    return f"Einsatz {format_taler(table.stake)} – du hast nur {format_taler(balance)}."
 
 
 def seats_by_index(seats: list, index: int) -> Any:  # type: ignore[type-arg]

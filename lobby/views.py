@@ -2,16 +2,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
 from lobby import presenters, selectors, services
 from lobby.forms import open_table_form
 from lobby.models import Table
 from lobby.runtime import rendering, snapshot
+
+TABLE_MISSING = "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -29,7 +32,7 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         form = open_table_form(slug, request.POST)
     except registry.UnknownGame:
-        raise Http404("Dieses Spiel gibt es nicht.")
+        return not_found(request, "Dieses Spiel gibt es nicht.")
     if form.is_valid():
         try:
             table = services.open_table(host=request.user, game=slug, **form.table_settings())
@@ -49,26 +52,36 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """A table: the waiting room while it is open, else the game with the websocket's fragments."""
     tbl = selectors.table_with_seats(table_id)
     if tbl is None:
-        raise Http404("Diesen Tisch gibt es nicht.")
+        return not_found(request, TABLE_MISSING)
     if tbl.status in (Table.Status.OPEN, Table.Status.CLOSED) and tbl.kind == Table.Kind.LIVE:
         return render(request, "lobby/warteraum.html", {"info": presenters.describe(tbl, request.user)})
     snap = snapshot.current_for_table(table_id)
     if snap is None:
-        raise Http404("Diesen Tisch gibt es nicht.")
+        return not_found(request, TABLE_MISSING)
     seat = snap.user_seat(request.user.pk if request.user.is_authenticated else None)
+    # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
+    parts = {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()}
+    prefix = registry.ui(snap.game).PAGE_PREFIX
     context = {
         "snap": snap,
         "seat": seat,
-        # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
-        "fragments": {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()},
+        "fragments": parts,
         "table_id": table_id,
+        "game_name": registry.engine(snap.game).NAME,
+        "prefix": prefix,
+        "css": f"games/{snap.game}/table.css",
+        "script": f"games/{snap.game}/table.js",
+        "status": parts.get(f"{prefix}_status", ""),
+        "send": parts.get(f"{prefix}_send", ""),
+        "end": parts.get(f"{prefix}_end", ""),
     }
     return render(request, f"games/{snap.game}/table.html", context)
 
 
 def _table_action(request: HttpRequest, table_id: int, action, done: str | None = None) -> HttpResponse:  # type: ignore[no-untyped-def]
     """Run a lobby service for the user; a refusal is shown as a German message."""
-    get_object_or_404(Table, pk=table_id)
+    if not Table.objects.filter(pk=table_id).exists():
+        return not_found(request, TABLE_MISSING)
     if not request.user.is_authenticated:
         messages.error(request, "Bitte melde dich an oder spiel als Gast.")
         return redirect("accounts:login")

@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from games.core.fragments import FragmentContext, render_template
 from games.core.seats import others_clockwise
 from games.kleister import engine, hints
 
 T = "games/kleister/"
+PAGE_PREFIX = "kl"  # class and id prefix of the table page (templates/games/core/table.html)
 
 
 def card_label(card: int) -> str:
@@ -24,6 +27,47 @@ def card_label(card: int) -> str:
 
 def card_name(card: int) -> str:
     return engine.POSTERS[card]
+
+
+def count_text(n: int, singular: str, plural: str) -> str:
+    """ "1 Karte", "2 Karten": every count on the page goes through ngettext."""
+    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
+
+
+def card_info(card: int, in_play: list[int], hidden: list[int]) -> str:
+    """The info window of a poster (rule text: how many of it are still in play)."""
+    title = "Kleisterbürste – passt zu jedem Plakat" if card == engine.BRUSH else f"{card} · {card_name(card)}"
+    lines = [title, f"noch {in_play[card]} im Spiel", f"davon {hidden[card]} verdeckt (Hände der anderen, Druckerei)"]
+    return "\n".join(lines)
+
+
+def column_info(column: dict[str, Any], own: bool) -> str:
+    """The info window of a column: the facts of the header, the two top groups, marks, last action."""
+    lines = ["Deine Säule" if own else column["name"]]
+    lines.append(
+        " · ".join(
+            [
+                count_text(column["hand"], "Karte", "Karten") + " auf der Hand",
+                count_text(column["posters"], "Plakat", "Plakate") + " auf der Säule",
+                count_text(column["points"], "Punkt", "Punkte"),
+            ]
+        )
+    )
+    top, below = column["top"], column["below"]
+    lines.append(f"oben: {top['short']} {top['name']}" if top else "Die Säule ist leer.")
+    if below:
+        lines.append(f"darunter: {below['short']} {below['name']} (rückt nach, wenn die oberste überklebt wird)")
+    mark = column["mark"]
+    if mark.get("ueberklebbar"):
+        lines.append(f"{mark['ueberklebbar']}: das kannst du mit deiner Hand gerade überkleben")
+    if mark.get("sicher") or (own and top and not mark.get("angreifbar")):
+        lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+    if mark.get("angreifbar"):
+        lines.append("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
+    if column["last"]:
+        lines.append(f"zuletzt: {column['last']}")
+    lines.append("Antippen zeigt alle Schichten.")
+    return "\n".join(lines)
 
 
 def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -44,7 +88,7 @@ def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
 def column_view(view: dict[str, Any], seat: int, marks: list[dict[str, Any]]) -> dict[str, Any]:
     col = view["columns"][seat]
     layers = [group_view(g) for g in reversed(col)]
-    return {
+    out = {
         "seat": seat,
         "name": view["names"][seat],
         "hand": view["hand_counts"][seat],
@@ -58,6 +102,8 @@ def column_view(view: dict[str, Any], seat: int, marks: list[dict[str, Any]]) ->
         "active": seat in view["to_move"],
         "sig": json.dumps(col[-1] if col else None),
     }
+    out["info"] = column_info(out, own=seat == view.get("seat"))
+    return out
 
 
 def plays(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -116,6 +162,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "in_play": in_play,
         "card_label": card_label,
         "card_name": card_name,
+        "card_info": lambda card: card_info(card, in_play, hidden),
         "kind": ctx.snap.kind,
     }
     rivals = [column_view(view, s, marks) for s in others_clockwise(view["players"], view.get("seat"))]
@@ -124,7 +171,14 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
             T + "status.html", {**common, "status": status, "thinking": thinking, "phase": view["phase"]}
         ),
         "kl-rivals": render_template(T + "rivals.html", {**common, "rivals": rivals}),
-        "kl-center": render_template(T + "center.html", {**common, "labels": hints.karren_labels(view)}),
+        "kl-center": render_template(
+            T + "center.html",
+            {
+                **common,
+                "labels": hints.karren_labels(view),
+                "druckerei_info": "Druckerei\n" + count_text(view["druckerei"], "verdeckte Karte", "verdeckte Karten"),
+            },
+        ),
         "kl-score": render_template(
             T + "score.html",
             {**common, "hidden": hidden, "ranks": engine.RANKS, "names": view["names"]},

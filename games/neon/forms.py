@@ -35,7 +35,10 @@ TEMPO_CHOICES = [("normal", _("Normal")), ("schnell", _("Schnell"))]
 
 
 class OptionsForm(forms.Form):
-    """The game's own options: the Ausgabe (and, where it is possible, the Solovariante's tools).
+    """The game's own options: the Ausgabe, the Tempo (and, where it is possible, the Solovariante's tools).
+
+    The Tempo is a table setting, not a rule: it goes to ``table_settings()["tempo"]``, not into
+    the engine's options.
 
     Live tables (the lobby's form) always have 2–4 seats, so the Solovariante and its
     number of tools only exist in the free game (``solo_variant = True``).
@@ -44,6 +47,13 @@ class OptionsForm(forms.Form):
     solo_variant = False
 
     ausgabe = forms.ChoiceField(label=_("Ausgabe"), choices=AUSGABE_CHOICES, initial="klassisch")
+    tempo = forms.ChoiceField(
+        label=_("Tempo"),
+        choices=TEMPO_CHOICES,
+        initial="normal",
+        required=False,
+        help_text=_("Wie schnell die Computer ziehen."),
+    )
     werkzeuge = forms.TypedChoiceField(
         label=_("Werkzeuge in der Solovariante"),
         choices=WERKZEUG_CHOICES,
@@ -68,7 +78,6 @@ class FreeGameForm(OptionsForm):
 
     gegner = forms.ChoiceField(label=_("Gegner"), choices=GEGNER_CHOICES, initial="2", widget=forms.RadioSelect)
     level = forms.ChoiceField(label=_("Stärke der Computer"), choices=LEVEL_CHOICES, initial="normal")
-    tempo = forms.ChoiceField(label=_("Tempo"), choices=TEMPO_CHOICES, initial="normal")
     turbo = forms.BooleanField(label=_("Turbo: die Computer ziehen noch schneller"), required=False)
     field_order = ["gegner", "level", "ausgabe", "werkzeuge", "tempo", "turbo"]
 
@@ -89,7 +98,7 @@ class FreeGameForm(OptionsForm):
         data = self.cleaned_data
         if self.is_solo_variant:
             return {"options": self.game_options(), "computers": [], "tempo": "normal"}
-        tempo = "turbo" if data.get("turbo") else data["tempo"]
+        tempo = "turbo" if data.get("turbo") else (data["tempo"] or "normal")
         return {
             "options": self.game_options(),
             "computers": [data["level"]] * int(data["gegner"]),

@@ -17,12 +17,15 @@ import json
 import random
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from games.core.fragments import FragmentContext, render_template
 from games.core.seats import others_clockwise
 from games.neon import bots, engine
 from games.neon.content import COLOUR_NAMES, COLOURS, COLS, DIE_TOOLS, ROWS, TOOLS, die_text, window_text
 
 T = "games/neon/"
+PAGE_PREFIX = "nn"  # class and id prefix of the table page (templates/games/core/table.html)
 JSON = dict[str, Any]
 
 #: Events of the engine (a seat's event text is a predicate after the player's name).
@@ -223,6 +226,59 @@ def window_label(req: str | None, die: str | None, cell: int) -> str:
     return ": ".join([parts[0], ", ".join(parts[1:])])
 
 
+def count_text(n: int, singular: str, plural: str) -> str:
+    """ "1 Röhre", "2 Röhren": every count on the page goes through ngettext."""
+    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
+
+
+OPPOSITE = {"1": "6", "2": "5", "3": "4", "4": "3", "5": "2", "6": "1"}
+
+
+def die_info(view: JSON, die: str, windows: list[int] | None = None) -> str:
+    """The info window of a Neonröhre: colour and brightness, what is left in the Kiste, where it fits."""
+    colour = die[0]
+    lines = [die_text(die), f"Helligkeit {die[1]} (Gegenseite {OPPOSITE[die[1]]})"]
+    left = (view.get("kiste") or {}).get(colour)
+    if left is not None:
+        lines.append(
+            f"In der Kiste noch {count_text(left, COLOUR_NAMES[colour] + '-Röhre', COLOUR_NAMES[colour] + '-Röhren')}"
+        )
+    if windows is not None:
+        lines.append(
+            f"passt in {count_text(len(windows), 'Fenster', 'Fenster')}" if windows else "passt gerade nirgends"
+        )
+    return "\n".join(lines)
+
+
+def facade_info(facade: JSON, fenster: list[str | None] | None) -> str:
+    """The info window of a facade's sign: name, difficulty (= Strom), requirements, how lit it is."""
+    rules = sum(1 for v in facade["vorgaben"] if v)
+    lines = [
+        facade["name"],
+        f"Schwierigkeit {facade['schwierigkeit']} – zugleich {facade['schwierigkeit']} Strom zu Beginn",
+        count_text(rules, "Fenster verlangt", "Fenster verlangen") + " eine Farbe oder Helligkeit",
+    ]
+    if fenster is not None:
+        hung = sum(1 for d in fenster if d)
+        lines.append(f"{hung}/20 Röhren · {count_text(20 - hung, 'dunkles Fenster', 'dunkle Fenster')}")
+    return "\n".join(lines)
+
+
+def rival_info(row: JSON, solo: bool) -> str:
+    """The info window of a rival: Strom, Röhren, facade, last action; the secret colour stays hidden."""
+    lines = [row["name"] + (" (Computer)" if row["bot"] else "")]
+    facts = [f"{row['hung']}/20 Röhren"]
+    if not solo:
+        facts.insert(0, f"{row['strom']} Strom")
+    lines.append(" · ".join(facts))
+    if row["fassade"]:
+        lines.append(f"Fassade: {row['fassade']['name']} (Schwierigkeit {row['fassade']['schwierigkeit']})")
+    lines.append("Geheimfarbe: verdeckt")
+    if row["letzte"]:
+        lines.append(f"zuletzt: {row['letzte']}")
+    return "\n".join(lines)
+
+
 def player_rows(ctx: FragmentContext) -> list[JSON]:
     view = ctx.view
     rows = []
@@ -332,6 +388,9 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "colour_names": COLOUR_NAMES,
         "die_text": die_text,
         "window_label": window_label,
+        "die_info": lambda die, windows=None: die_info(view, die, windows),
+        "facade_info": facade_info,
+        "rival_info": lambda row: rival_info(row, view["solo"]),
         "json": json.dumps,
         "rows": ROWS,
         "cols": COLS,
@@ -370,11 +429,13 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
 def options_summary(options: dict[str, Any]) -> str:
     """The table's options in a few German words, for the lobby list."""
     ausgabe = options.get("ausgabe", "klassisch")
+    tempo = ", Tempo Schnell" if options.get("tempo") == "schnell" else ""
     if ausgabe == "solo":
         n = int(options.get("werkzeuge", 3))
-        return f"Solovariante, {n} {'Werkzeug' if n == 1 else 'Werkzeuge'}"
-    return {
+        return f"Solovariante, {count_text(n, 'Werkzeug', 'Werkzeuge')}"
+    name = {
         "klassisch": "Klassisch",
         "einsteiger": "Einsteiger (ohne Werkzeuge)",
         "blackout": "Blackout (dunkles Fenster −3)",
     }.get(ausgabe, "Klassisch")
+    return name + tempo

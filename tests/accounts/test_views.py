@@ -67,7 +67,9 @@ def test_login_logout_and_password_change(client):
 def test_wrong_password_message_is_german(client):
     services.register_user(username="paul", password=PASSWORD)
     response = client.post("/konto/anmelden/", {"username": "paul", "password": "falsch"})
-    assert "Groß-/Kleinschreibung" in response.content.decode()
+    html = response.content.decode()
+    assert "Name und Passwort passen nicht zusammen" in html
+    assert "eingeben" not in html  # both were entered: the page must not ask for them (issue 8, point 11)
 
 
 def test_login_is_locked_after_repeated_failures(client):

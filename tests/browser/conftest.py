@@ -47,17 +47,60 @@ def _server_database(tmp: Path) -> tuple[str, callable]:
     return f"sqlite:///{tmp / 'browser.sqlite3'}", lambda: None
 
 
+#: Every browser test runs with ids from 1000 on (issue 8: "1.234" in a URL broke every table).
+FIRST_IDS = {
+    "lobby_table": 1234,
+    "lobby_match": 2345,
+    "lobby_seat": 3456,
+    "accounts_user": 4567,
+    "accounts_wallet": 4567,
+}
+
+
+def server_sql(database_url: str, sql: str, params: tuple = ()) -> None:  # type: ignore[type-arg]
+    """Run one statement in the server's database (test setup the browser cannot do)."""
+    if database_url.startswith("sqlite:///"):
+        import sqlite3
+
+        with sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=20) as conn:
+            conn.execute(sql.replace("%s", "?"), params)
+        return
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(sql, params)
+
+
+def _start_ids_above_1000(database_url: str) -> None:
+    for table, first in FIRST_IDS.items():
+        if database_url.startswith("sqlite:///"):
+            server_sql(database_url, "DELETE FROM sqlite_sequence WHERE name = %s", (table,))
+            server_sql(database_url, "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", (table, first))
+        else:
+            server_sql(database_url, "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)", (table, first))
+
+
 @pytest.fixture(scope="session")
-def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a Daphne server running the whole site in a subprocess."""
+def live_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server's own database (migrated, ids from 1000 on)."""
     tmp = tmp_path_factory.mktemp("site")
     database_url, drop = _server_database(tmp)
+    yield database_url
+    drop()
+
+
+@pytest.fixture(scope="session")
+def live_site(live_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a Daphne server running the whole site in a subprocess."""
+    tmp = tmp_path_factory.mktemp("server")
+    database_url = live_database
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "1", "FAST_PASSWORD_HASHER": "1"}
     env.setdefault("TABLE_TEMPO_FACTOR", "0.2")
     env.setdefault("TABLE_CLOCK_FACTOR", "0.25")  # a 45 s facade clock runs 11 s, the Nachfrist 2.5 s
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True
     )
+    _start_ids_above_1000(database_url)
     port = _free_port()
     log = open(tmp / "server.log", "w")  # noqa: SIM115
     workers = []
@@ -90,7 +133,6 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for process in [proc, *workers]:
         process.wait(timeout=20)
     log.close()
-    drop()
 
 
 @pytest.fixture(scope="session")

@@ -103,6 +103,11 @@ def test_two_players_staked_table_clock_pot_and_nochmal(browser, live_site):
     # both click Nochmal: the next game starts by itself
     anna.get_by_test_id("end-again").click()
     anna.get_by_test_id("again-wait").wait_for()
+    # the table id is above 1000 and the reservation time a timestamp: both must reach the page unlocalized
+    assert table_id >= 1000
+    countdown = anna.get_by_test_id("again-wait").locator(".tbl-countdown")
+    anna.wait_for_function("el => /^\\d+:\\d\\d$/.test(el.textContent)", arg=countdown.element_handle())
+    assert re.fullmatch(r"[0-2]:\d\d", countdown.inner_text()), countdown.inner_text()
     bert.get_by_test_id("end-again").click()
     for page in (anna, bert):
         page.wait_for_selector("#kl-conn[data-state=open]")

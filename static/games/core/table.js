@@ -1,8 +1,12 @@
-// Shared table strip: move clock countdown, Nochmal countdown, CSRF for plain forms, leave confirm.
+// Shared table strip for every game and the waiting room: move clock countdown, Nochmal countdown,
+// CSRF for plain forms, leave confirm, and the Rat that goes away with the next action.
 (() => {
   "use strict";
   const csrf = () => {
     try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch { return ""; }
+  };
+  const fillCsrf = (scope = document) => {
+    scope.querySelectorAll(".tbl-csrf").forEach((input) => { if (!input.value) input.value = csrf(); });
   };
   function tick() {
     const now = Date.now() / 1000;
@@ -23,13 +27,39 @@
       const left = Math.max(0, Number(el.dataset.until) - now);
       el.textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
     });
-    document.querySelectorAll(".tbl-csrf").forEach((input) => { if (!input.value) input.value = csrf(); });
+    fillCsrf();
   }
   document.addEventListener("submit", (event) => {
-    const form = event.target.closest("form[data-confirm]");
-    if (form && !window.confirm(form.dataset.confirm)) event.preventDefault();
+    const form = event.target;
+    fillCsrf(form);
+    if (form.matches("form[data-confirm]") && !window.confirm(form.dataset.confirm)) event.preventDefault();
+  }, true);
+
+  // The Rat is advice for one position: it goes away as soon as the game moves on (any action).
+  let adviceVersion = null;
+  const version = () => document.querySelector("[data-version]")?.dataset.version ?? null;
+  function dropStaleAdvice() {
+    const advice = document.getElementById("table-advice");
+    if (!advice) return;
+    const now = version();
+    if (!advice.textContent.trim()) { adviceVersion = null; return; }
+    if (adviceVersion === null) adviceVersion = advice.dataset.forVersion || now;
+    advice.dataset.forVersion = adviceVersion;
+    if (now !== adviceVersion) {
+      advice.replaceChildren();
+      delete advice.dataset.action;
+      delete advice.dataset.forVersion;
+      adviceVersion = null;
+      advice.dispatchEvent(new CustomEvent("table:advice-dropped", { bubbles: true }));
+    }
+  }
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-dismiss-advice]")) return;
+    document.getElementById("table-advice")?.replaceChildren();
+    adviceVersion = null;
   });
+
   setInterval(tick, 250);
-  document.addEventListener("htmx:wsAfterMessage", tick);
+  document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
   tick();
 })();

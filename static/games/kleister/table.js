@@ -96,14 +96,9 @@
     dialog.showModal();
   }
 
-  function csrfToken() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch { return ""; }
-  }
-
   function recordOnDevice() {
     const end = $("#kl-end .kl-end");
     if (!end) return;
-    $$(".kl-csrf", end).forEach((input) => { input.value = csrfToken(); });
     const key = "spielcenter.kleister.bilanz";
     let rec;
     try { rec = JSON.parse(localStorage.getItem(key) || "null"); } catch { rec = null; }
@@ -187,23 +182,7 @@
     if (stack) showLayers(stack.dataset.layers);
   });
 
-  // ---- long press shows how many of a poster are still in play (phones)
-  let pressTimer = null;
-  root.addEventListener("touchstart", (event) => {
-    const poster = event.target.closest("[data-remaining]");
-    if (!poster) return;
-    pressTimer = setTimeout(() => {
-      const tip = $("#kl-tip");
-      tip.textContent = poster.getAttribute("title");
-      const box = poster.getBoundingClientRect();
-      tip.style.left = `${box.left + window.scrollX}px`;
-      tip.style.top = `${box.top + window.scrollY - 36}px`;
-      tip.hidden = false;
-      setTimeout(() => { tip.hidden = true; }, 2000);
-    }, 500);
-  }, { passive: true });
-  ["touchend", "touchmove", "touchcancel"].forEach((name) =>
-    root.addEventListener(name, () => clearTimeout(pressTimer), { passive: true }));
+  // Info windows (hover, long press) come from static/games/core/info.js (data-info).
 
   // ---- keys (SUPPLEMENT.md "Keys")
   document.addEventListener("keydown", (event) => {

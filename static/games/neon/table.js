@@ -19,7 +19,6 @@
   let lastVersion = null;
   let lastSig = "";
   let adviceEl = null; // the advice element last read (each advice replaces it)
-  let adviceVersion = null;
   const seen = new Map(); // window key -> die, for the switch-on animation
   let suppressClick = false;
   let choice = null; // the facade sent in the (simultaneous) facade choice
@@ -48,9 +47,13 @@
     refresh();
   }
 
+  // Touch screens have no keyboard at hand: the prompt drops its key hints ("(Enter)", "(oder Taste 1–9)").
+  const touch = window.matchMedia("(hover: none) and (pointer: coarse)");
+  const withoutKeys = (text) => (touch.matches ? text.replace(/\s*\((?:oder )?(?:Taste|Enter|Esc)[^)]*\)/g, "") : text);
+
   function setPrompt(text) {
     const p = $("#nn-prompt");
-    if (p) p.textContent = text ?? p.dataset.server ?? "";
+    if (p) p.textContent = withoutKeys(text ?? p.dataset.server ?? "");
   }
 
   function toolName(id) {
@@ -418,20 +421,13 @@
       const t = turn();
       if (!t.mine) { sel = null; step = null; moveSrc = null; }
       if (moveSrc !== null && !(t.moves || {})[moveSrc]) moveSrc = null;
-      rat = null;
-      const old = $("#table-advice");
-      if (old && adviceVersion !== null && adviceVersion !== version) { // the advice was for an older position
-        old.replaceChildren();
-        delete old.dataset.action;
-        adviceVersion = null;
-      }
+      rat = null; // the Rat itself goes away in static/games/core/table.js
     }
     const advice = $("#table-advice");
     if (advice && advice !== adviceEl) {
       adviceEl = advice;
       const raw = advice.dataset.action || "";
       if (raw && advice.textContent.trim()) {
-        adviceVersion = version;
         try { rat = JSON.parse(raw); } catch { rat = null; }
         if (rat && rat.type === "setzen" && rat.die !== undefined && !step) sel = rat.die;
       }

@@ -307,7 +307,8 @@ def test_log_names_the_actor_and_drops_turn_ending_passes():
 
 def test_options_summary():
     assert ui.options_summary({"ausgabe": "klassisch"}) == "Klassisch"
-    assert ui.options_summary({"ausgabe": "blackout", "tempo": "schnell"}) == "Blackout (dunkles Fenster −3)"
+    assert ui.options_summary({"ausgabe": "blackout", "tempo": "normal"}) == "Blackout (dunkles Fenster −3)"
+    assert ui.options_summary({"ausgabe": "klassisch", "tempo": "schnell"}) == "Klassisch, Tempo Schnell"
     assert ui.options_summary({"ausgabe": "solo", "werkzeuge": 1}) == "Solovariante, 1 Werkzeug"
     assert ui.options_summary({"ausgabe": "einsteiger"}).startswith("Einsteiger")
 

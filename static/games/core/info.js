@@ -1,0 +1,101 @@
+// Info windows for every game: an element with data-info ("Title\nline\nline") shows a small
+// window on mouse hover and on long press (touch). One window (#info-window) serves the page;
+// event delegation keeps it working while the websocket replaces the fragments.
+(() => {
+  "use strict";
+  const HOVER_DELAY = 250;
+  const PRESS_DELAY = 450;
+  let current = null;
+  let timer = null;
+  let press = null;
+  let suppressClick = false;
+
+  const box = () => document.getElementById("info-window");
+  const target = (el) => el?.closest?.("[data-info]") || null;
+
+  function show(el) {
+    const win = box();
+    const text = el.dataset.info || "";
+    if (!win || !text.trim()) return;
+    const [title, ...lines] = text.split("\n").map((line) => line.trim()).filter(Boolean);
+    const head = document.createElement("strong");
+    head.textContent = title;
+    const body = lines.map((line) => { const p = document.createElement("p"); p.textContent = line; return p; });
+    win.replaceChildren(head, ...body);
+    win.hidden = false;
+    current = el;
+    place(el, win);
+  }
+
+  function place(el, win) {
+    const r = el.getBoundingClientRect();
+    const w = win.offsetWidth;
+    const h = win.offsetHeight;
+    let left = r.left + r.width / 2 - w / 2;
+    left = Math.max(6, Math.min(left, window.innerWidth - w - 6));
+    let top = r.top - h - 8;
+    if (top < 6) top = r.bottom + 8;
+    win.style.left = `${left + window.scrollX}px`;
+    win.style.top = `${top + window.scrollY}px`;
+  }
+
+  function hide() {
+    clearTimeout(timer);
+    const win = box();
+    if (win) win.hidden = true;
+    current = null;
+  }
+
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const el = target(event.target);
+    if (!el || el === current) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => show(el), current ? 0 : HOVER_DELAY);
+  });
+  document.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const el = target(event.target);
+    if (!el || el.contains(event.relatedTarget)) return;
+    clearTimeout(timer);
+    if (el === current) hide();
+  });
+
+  // Long press (touch and pen): the window stays until the finger lifts, then a moment longer.
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    const el = target(event.target);
+    if (!el) return;
+    press = { el, x: event.clientX, y: event.clientY, shown: false };
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (press) { press.shown = true; show(el); } }, PRESS_DELAY);
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (press && !press.shown && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) {
+      clearTimeout(timer);
+      press = null;
+    }
+  });
+  const release = () => {
+    if (!press) return;
+    clearTimeout(timer);
+    if (press.shown) {
+      suppressClick = true; // a long press is not a tap: it neither selects nor plays
+      setTimeout(() => { suppressClick = false; }, 450);
+      timer = setTimeout(hide, 1800);
+    }
+    press = null;
+  };
+  document.addEventListener("pointerup", release);
+  document.addEventListener("pointercancel", release);
+  document.addEventListener("contextmenu", (event) => { if (target(event.target) && event.pointerType !== "mouse") event.preventDefault(); });
+  document.addEventListener("click", (event) => {
+    if (suppressClick) { suppressClick = false; event.preventDefault(); event.stopPropagation(); }
+  }, true);
+
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
+  window.addEventListener("scroll", () => { if (current) place(current, box()); }, { passive: true });
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    if (current && !document.contains(current)) hide(); // its element was replaced
+  });
+})();

@@ -1,0 +1,57 @@
+"""Issue 8, points 8, 9, 10: start page counts the games, German not-found page, favicon."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import override_settings
+
+from games import catalog
+from games.core import registry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_start_page_counts_the_playable_games(client):
+    html = client.get("/").content.decode()
+    assert len(registry.slugs()) == 2
+    assert "Zwei Brettspiele, allein gegen den Computer" in html
+    assert "Vier Brettspiele" not in html
+
+
+def test_intro_text_follows_the_catalog():
+    cards = catalog.game_cards()
+    assert catalog.intro_text(cards[:1]).startswith("Ein Brettspiel,")
+    assert catalog.intro_text(cards[:2]).startswith("Zwei Brettspiele,")
+
+
+@override_settings(DEBUG=True)
+def test_missing_table_is_the_german_404_page_even_with_debug(client):
+    response = client.get("/tisch/987654/")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "Diesen Tisch gibt es nicht" in html and 'data-testid="not-found"' in html
+    assert "Page not found" not in html and "technical_404" not in html and "Using the URLconf" not in html
+
+
+@override_settings(DEBUG=True)
+def test_actions_on_a_missing_table_are_the_german_404_page(client):
+    response = client.post("/tisch/987654/platz/")
+    assert response.status_code == 404 and "Diesen Tisch gibt es nicht" in response.content.decode()
+
+
+@override_settings(DEBUG=False)
+def test_unknown_address_is_the_german_404_page(client):
+    response = client.get("/gibt-es-nicht/")
+    assert response.status_code == 404 and "Seite nicht gefunden" in response.content.decode()
+
+
+def test_favicon_is_linked_and_answers(client):
+    html = client.get("/").content.decode()
+    assert 'rel="icon" href="/static/favicon.svg" type="image/svg+xml"' in html
+    response = client.get("/favicon.ico")
+    assert response.status_code in (301, 302) and response["Location"] == "/static/favicon.svg"
+    path = finders.find("favicon.svg")
+    assert path and Path(path).read_text(encoding="utf-8").startswith("<svg")
