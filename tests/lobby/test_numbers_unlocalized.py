@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.models import User, Wallet
-from games.core import fragments, snapshot
 from lobby import services
 from lobby.models import Match, Seat, Table
+from lobby.runtime import rendering, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -94,7 +94,7 @@ def test_solo_table_pages_and_fragments(client, big_ids):
         assert_unlocalized(html, [table.pk, user.pk])
         snap = snapshot.current_for_table(table.pk)
         for seat in (0, None):
-            for html in fragments.render(snap, seat).values():
+            for html in rendering.render(snap, seat).values():
                 assert_unlocalized(html, [table.pk, user.pk])
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html as htmllib
 import re
 
-from games.core.fragments import render
 from games.kleister import engine
+from lobby.runtime.rendering import render
 
 from .test_ui import snap_for
 

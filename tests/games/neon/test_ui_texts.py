@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games.core import registry
-from games.core.fragments import render
 from games.neon import ui
 from games.neon.content import TAFELN, TOOLS
+from lobby.runtime.rendering import render
 
 from .helpers import grid, situation, started
 from .test_ui import snap_for
