@@ -208,6 +208,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "lobby.sweep_deadlines", "schedule": 5.0},
+    "reschedule-computers": {"task": "lobby.reschedule_computers", "schedule": 30.0},
 }
 
 # Production hardening: active whenever DEBUG is off.

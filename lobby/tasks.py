@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from lobby.runtime import computers, dispatch, expiry
+from lobby.runtime import computers, deadlines, dispatch, expiry
 
 
 @shared_task(name=dispatch.COMPUTER_MOVE, acks_late=True, ignore_result=True)
@@ -17,6 +17,12 @@ def computer_move(match_id: int, seat: int, version: int) -> bool:
 def expire_deadline(match_id: int, seat: int, since: int) -> bool:
     """A seat's move clock ran out (armed with an ETA); idempotent through the decision."""
     return expiry.expire(match_id=match_id, seat=seat, since=since)
+
+
+@shared_task(name="lobby.reschedule_computers", ignore_result=True)
+def reschedule_computers() -> int:
+    """Periodic safety net (Celery beat): computer turns whose task was lost are asked again."""
+    return dispatch.reschedule_stale(now=deadlines.now().timestamp())
 
 
 @shared_task(name="lobby.sweep_deadlines", ignore_result=True)

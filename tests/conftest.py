@@ -11,6 +11,14 @@ def _fast_hasher(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():  # type: ignore[no-untyped-def]
+    """Claims of computer turns live in the cache; ids repeat across tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _no_clock_thread(settings):  # type: ignore[no-untyped-def]
     """Tests drive move clocks themselves (clock.expire / clock.sweep with a controlled now)."""
     settings.CLOCK_SWEEPER = False

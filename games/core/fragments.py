@@ -20,15 +20,29 @@ _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 
 
 @dataclass(frozen=True)
-class FragmentContext:
-    """What a game's fragments may use.
+class TableView:
+    """The table facts a game's fragments may use: no state, no seed, no user ids or balances.
 
-    ``snap`` is the table's snapshot at one version (``lobby.runtime.snapshot.Snapshot``:
-    players, kind, number, version, log, deadline, table facts); ``view`` is the
-    engine's view for ``seat`` (None: a spectator).
+    ``players``: per seat ``{"name", "bot", "left"}``; ``log``: recent events, oldest first.
     """
 
-    snap: Any
+    table_id: int
+    match_id: int
+    number: int
+    version: int
+    kind: str  # "solo" or "live"
+    status: str
+    players: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class FragmentContext:
+    """What a game's fragments may use: ``snap``, the table facts (a :class:`TableView`), and
+    ``view``, the engine's view for ``seat`` (None: a spectator). Nothing else reaches a template.
+    """
+
+    snap: TableView
     view: dict[str, Any]
     seat: int | None
     names: list[str]

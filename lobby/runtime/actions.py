@@ -63,6 +63,7 @@ def update_decisions(match: Match, spec: GameSpec, state: Any, *, acting: int | 
         keys=keys,
         acting=acting,
         clocks=deadlines.clocks_for(match, spec, state, to_move),
+        now=deadlines.now().timestamp(),
     )
     match.deadline = _as_datetime(decisions.earliest(match.decisions))
 

@@ -69,17 +69,18 @@ def choose_for(*, match: Match, state: Any, seat: int, level: str, timeout: bool
     return spec.bots.BOTS[level](view, legal, rng)
 
 
-def match_for_advice(match_id: int) -> Match:
-    return Match.objects.get(pk=match_id)
-
-
 def advice(*, match: Match, seat: int) -> Choice:
     """Rat: what the strong computer would do for ``seat``, with its reason."""
-    spec = registry.spec(match.game)
-    state = spec.engine.load(match.state)
+    return advice_for(game=match.game, state_data=match.state, seed=match.seed, version=match.version, seat=seat)
+
+
+def advice_for(*, game: str, state_data: dict[str, Any], seed: int, version: int, seat: int) -> Choice:
+    """The Rat from the seat's view only; pure (no database), so it can run on any thread."""
+    spec = registry.spec(game)
+    state = spec.engine.load(state_data)
     if seat not in spec.engine.to_move(state):
         raise IllegalAction("Rat gibt es, wenn du dran bist.")
+    view, legal = spec.engine.view(state, seat), spec.engine.legal_actions(state, seat)
     if spec.advice is not None:  # a game may restrict the Rat (Speedneon: no tools that cost dice)
-        rng = draw_rng(match.seed, 2_000_000 + match.version * 8 + seat)
-        return spec.advice(spec.engine.view(state, seat), spec.engine.legal_actions(state, seat), rng)
-    return choose_for(match=match, state=state, seat=seat, level="stark")
+        return spec.advice(view, legal, draw_rng(seed, 2_000_000 + version * 8 + seat))
+    return spec.bots.BOTS["stark"](view, legal, draw_rng(seed, 1_000_000 + version * 8 + seat))

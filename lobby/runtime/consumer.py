@@ -9,6 +9,7 @@ changed since it last sent them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -20,7 +21,7 @@ from django.conf import settings
 
 from games.core import fragments
 from games.core.protocol import IllegalAction
-from lobby.runtime import actions, computers, dispatch, expiry, frames, notify, rendering, snapshot
+from lobby.runtime import actions, advice, dispatch, expiry, frames, notify, rendering, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):
             raise IllegalAction("Rat gibt es hier nicht.")
-        match = await database_sync_to_async(computers.match_for_advice)(snap.match_id)
-        choice = await database_sync_to_async(computers.advice)(match=match, seat=seat)
+        future = advice.advise(snap, seat)
+        if not future.done():
+            await self.send(text_data=fragments.render_template("games/core/advice.html", {"thinking": True}))
+        choice = await asyncio.wrap_future(future)  # the search runs on its own pool, not on this thread
         html = fragments.render_template(
             "games/core/advice.html", {"reason": choice.reason, "action": json.dumps(choice.action)}
         )

@@ -68,8 +68,9 @@ def advance(
     keys: dict[int, Any],
     acting: int | None,
     clocks: dict[int, float | None],
+    now: float | None = None,
 ) -> list[dict[str, Any]]:
-    """The decisions after the match reached ``version``.
+    """The decisions after the match reached ``version`` at time ``now`` (epoch seconds).
 
     ``to_move``: the seats that may act now; ``keys``: their decision keys;
     ``acting``: the seat whose action produced this version (None: a table event
@@ -90,8 +91,15 @@ def advance(
                 entry.update(since=version, key=key, deadline=clocks.get(seat))
             elif seat not in clocks or clocks[seat] is None:
                 entry["deadline"] = None  # the seat became a computer, or lost its clock
+            if not continues or acting == seat:
+                entry["asked"] = now  # when the seat was last asked to act (computers: a task was sent)
         out.append(entry)
     return out
+
+
+def waiting_since(entry: dict[str, Any]) -> float | None:
+    """Since when a seat to move has been asked and has not acted (None: not to move, or unknown)."""
+    return entry.get("asked") if entry["since"] is not None else None
 
 
 def earliest(decisions: list[dict[str, Any]]) -> float | None:

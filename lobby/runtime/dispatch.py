@@ -23,11 +23,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celery import current_app
 from django.conf import settings
+from django.core.cache import cache
 from django.db import close_old_connections
 
 from games.core import registry
 from lobby.models import Match
-from lobby.runtime import deadlines
+from lobby.runtime import deadlines, decisions
 
 log = logging.getLogger(__name__)
 
@@ -48,13 +49,30 @@ def _inline_mode() -> bool:
     return getattr(settings, "COMPUTER_DISPATCH", "auto") == "inline"
 
 
-def schedule_computer(*, match_id: int, seat: int, version: int, delay: float) -> None:
+CLAIM_SECONDS = 20  # a claimed computer decision is not scheduled again for this long (< STALE_SECONDS)
+STALE_SECONDS = 30  # a computer asked longer ago than this (far beyond any Tempo) is asked again
+
+
+def claim(*, match_id: int, seat: int, version: int) -> bool:
+    """True once per (match, seat, version) within CLAIM_SECONDS: one task per computer decision step.
+
+    Django's cache (Redis in the distributed run: ``SET NX`` with expiry) makes connects, reloads
+    and spectators harmless: they no longer start another search for the same computer turn.
+    """
+    return cache.add(f"computer:{match_id}:{seat}:{version}", 1, timeout=CLAIM_SECONDS)
+
+
+def schedule_computer(*, match_id: int, seat: int, version: int, delay: float) -> bool:
+    """Send the computer's task for this decision step unless it was sent already; True if sent."""
+    if not claim(match_id=match_id, seat=seat, version=version):
+        return False
     if _inline_mode():
         _run_inline(match_id, seat, version)
     elif settings.CELERY_TASK_ALWAYS_EAGER:
         _pool.submit(_run_after, delay, match_id, seat, version)
     else:
         current_app.send_task(COMPUTER_MOVE, args=(match_id, seat, version), countdown=delay)
+    return True
 
 
 def computer_seats_to_move(match: Match) -> list[int]:
@@ -70,6 +88,28 @@ def schedule_computers(*, match_id: int) -> None:
     delay = tempo_delay(match.table.options.get("tempo", "normal"))
     for seat in computer_seats_to_move(match):
         schedule_computer(match_id=match.pk, seat=seat, version=match.version, delay=delay)
+
+
+def reschedule_stale(*, now: float) -> int:
+    """Safety net (beat / the embedded sweeper): ask computers again whose task was lost.
+
+    A computer seat to move that was asked more than STALE_SECONDS ago and has not acted
+    gets a new task (the claim of the old one has expired by then). Returns how many.
+    """
+    asked = 0
+    rows = Match.objects.filter(status=Match.Status.PLAYING).values_list(
+        "pk", "version", "players", "decisions", "table__options"
+    )
+    for match_id, version, players, entries, options in rows:
+        for seat, entry in enumerate(entries):
+            since = decisions.waiting_since(entry)
+            if since is None or not players[seat].get("bot") or since > now - STALE_SECONDS:
+                continue
+            delay = tempo_delay(options.get("tempo", "normal"))
+            if schedule_computer(match_id=match_id, seat=seat, version=version, delay=delay):
+                log.warning("computer turn re-scheduled: match %s seat %s", match_id, seat)
+                asked += 1
+    return asked
 
 
 def _clocks_armed_by_tasks() -> bool:

@@ -23,11 +23,12 @@ from django.db import close_old_connections, transaction
 
 from games.core import registry
 from lobby.models import Match
-from lobby.runtime import actions, computers, deadlines, decisions, snapshot
+from lobby.runtime import actions, computers, deadlines, decisions, dispatch, snapshot
 
 log = logging.getLogger(__name__)
 
 MAX_TIMEOUT_ACTIONS = 40
+RESCHEDULE_EVERY = 15  # sweeps (seconds) between two looks for lost computer tasks
 
 
 def expire(*, match_id: int, seat: int, since: int) -> bool:
@@ -100,10 +101,14 @@ def start_embedded_sweeper(interval: float = 1.0) -> None:
         _sweeper_started = True
 
     def loop() -> None:
+        rounds = 0
         while True:
             time.sleep(interval)
+            rounds += 1
             try:
                 sweep()
+                if rounds % RESCHEDULE_EVERY == 0:
+                    dispatch.reschedule_stale(now=deadlines.now().timestamp())
             except Exception:
                 log.exception("deadline sweep failed")
             finally:

@@ -14,7 +14,7 @@ from typing import Any
 
 from accounts.services import format_taler
 from games.core import registry
-from games.core.fragments import FragmentContext, render_template
+from games.core.fragments import FragmentContext, TableView, render_template
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
@@ -29,35 +29,54 @@ def state_of(snap: Snapshot) -> Any:
     return snap.loaded
 
 
+def table_view(snap: Snapshot) -> TableView:
+    """The narrow table facts for the games' fragments (never the state, the seed or wallets)."""
+    if snap.facts is None:
+        snap.facts = TableView(
+            table_id=snap.table_id,
+            match_id=snap.match_id,
+            number=snap.number,
+            version=snap.version,
+            kind=snap.kind,
+            status=snap.status,
+            players=[
+                {"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players
+            ],
+            log=snap.log,
+        )
+    return snap.facts
+
+
 def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
     """All fragments for ``seat`` (None: spectator) at the snapshot's version."""
     engine = registry.engine(snap.game)
     game_ui = registry.ui(snap.game)
     state = state_of(snap)
+    facts = table_view(snap)
     names = [p["name"] for p in snap.players]
     key = (snap.match_id, snap.version)
     with _lock:
         public = _public.get(key)
     if public is None:
         public = game_ui.public_fragments(
-            FragmentContext(snap, seat_names(engine.view(state, None), names), None, names)
+            FragmentContext(facts, seat_names(engine.view(state, None), names), None, names)
         )
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:
                 _public.popitem(last=False)
-    ctx = FragmentContext(snap, seat_names(engine.view(state, seat), names), seat, names)
+    ctx = FragmentContext(facts, seat_names(engine.view(state, seat), names), seat, names)
     private = game_ui.private_fragments(ctx)
-    out = {**public, **private, "tbl-bar": table_bar(ctx)}
+    out = {**public, **private, "tbl-bar": table_bar(snap, ctx)}
     balance = snap.players[seat].get("balance") if seat is not None else None
     if balance is not None:  # after a staked game: the header shows the new balance at once
         out["header-balance"] = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
     return out
 
 
-def taler_lines(ctx: FragmentContext) -> dict[str, Any] | None:
+def taler_lines(snap: Snapshot, ctx: FragmentContext) -> dict[str, Any] | None:
     """What happened to the stakes at the end: who got how many Taler, or that they went back."""
-    taler = (ctx.snap.result or {}).get("taler")
+    taler = (snap.result or {}).get("taler")
     if not taler:
         return None
     shares = [
@@ -74,16 +93,21 @@ def seat_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return view
 
 
-def table_bar(ctx: FragmentContext) -> str:
+def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
     """The game-independent strip: move clock, stake, leave, Nochmal (live tables)."""
-    snap = ctx.snap
     to_move = ctx.view.get("to_move", [])
     seats = snap.table.get("seats", [])
     me = next((s for s in seats if ctx.seat is not None and s["index"] == ctx.seat), None)
     return render_template(
         "games/core/table_bar.html",
         {
-            "snap": snap,
+            "tbl": {
+                "table_id": snap.table_id,
+                "kind": snap.kind,
+                "clock": snap.table.get("clock"),
+                "stake": snap.table.get("stake"),
+                "reserved_until": snap.table.get("reserved_until"),
+            },
             "seat": ctx.seat,
             "clocks": [
                 {"seat": s, "name": ctx.names[s], "deadline": snap.clocks[s], "mine": s == ctx.seat}
@@ -95,6 +119,6 @@ def table_bar(ctx: FragmentContext) -> str:
             "seats": seats,
             "finished": snap.status != "playing",
             "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
-            "taler": taler_lines(ctx),
+            "taler": taler_lines(snap, ctx),
         },
     )

@@ -35,8 +35,10 @@ class Snapshot:
     log: list[dict[str, Any]]  # recent events, oldest first
     deadline: float | None = None  # epoch seconds of the earliest waiting seat's deadline
     clocks: list[float | None] = field(default_factory=list)  # per seat: its own deadline (epoch seconds)
+    seed: int = field(default=0, repr=False)  # for the Rat's search only; never given to templates
     table: dict[str, Any] = field(default_factory=dict)  # lobby facts: status, stake, clock, seats
     loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
+    facts: Any = field(default=None, repr=False)  # the narrow TableView for the fragments, built once
 
     def user_seat(self, user_id: int | None) -> int | None:
         for index, player in enumerate(self.players):
@@ -100,6 +102,7 @@ def from_match(match: Match, log: list[dict[str, Any]] | None = None, facts: dic
         log=log,
         deadline=match.deadline.timestamp() if match.deadline else None,
         clocks=[entry.get("deadline") for entry in match.decisions],
+        seed=match.seed,
         table=facts if facts is not None else table_facts(table),
     )
 

@@ -17,8 +17,8 @@ def testgame(monkeypatch, settings):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def make_table(db):  # type: ignore[no-untyped-def]
-    def make(humans: int = 2, computers: int = 0, kind: str = "live") -> Table:
-        users = [accounts.register_user(username=f"spieler{i}", password="Kleister-1929!") for i in range(humans)]
+    def make(humans: int = 2, computers: int = 0, kind: str = "live", prefix: str = "spieler") -> Table:
+        users = [accounts.register_user(username=f"{prefix}{i}", password="Kleister-1929!") for i in range(humans)]
         table = Table.objects.create(game="testspiel", kind=kind, places=humans + computers, host=users[0])
         for i, user in enumerate(users):
             Seat.objects.create(table=table, index=i, user=user, name=user.username)
