@@ -440,7 +440,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
     if t == "ziehen":
         p.vorsorge = False
         chip = _take(s, seat, 1)[0]
-        _place(s, seat, chip, events)
+        place_chip(s, seat, chip, events)
         return
     if t == "sand":
         p.eimer = False
@@ -479,7 +479,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
         _ev(events, "vorschau", seat, "legt aus der Vorschau keinen Chip.")
         return
     _ev(events, "vorschau", seat, f"legt aus der Vorschau {chip_text(chosen)}.", chip=chosen)
-    _place(s, seat, chosen, events)
+    place_chip(s, seat, chosen, events)
 
 
 def _misfire(p: Seat, seat: int, chip: str, events: list | None) -> None:
@@ -496,7 +496,7 @@ def _misfire(p: Seat, seat: int, chip: str, events: list | None) -> None:
     )
 
 
-def _place(s: State, seat: int, chip: str, events: list | None) -> None:
+def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
     """A chip comes out of the bag (drawn or chosen): ignition check, then lay it."""
     p = s.seats[seat]
     c = ctx(s)
@@ -569,7 +569,8 @@ def _next_step(s: State, events: list | None) -> None:
     done = [prize, wertung, kristallfeld, ruhm_step][s.schritt - 1](s)
     s.vorstellung.append(done)
     for item in done:
-        _ev(events, "wertung", item["seat"], item["text"], schritt=s.schritt)
+        extra = {k: v for k, v in item.items() if k not in ("seat", "text")}
+        _ev(events, "wertung", item["seat"], item["text"], schritt=s.schritt, **extra)
     if not done:
         _ev(events, "wertung", None, f"{STEPS[s.schritt - 1]}: nichts.", schritt=s.schritt)
 
@@ -697,6 +698,7 @@ def result(state: State) -> JSON:
         "tiebreak": [list(k[1:]) for k in keys],
         "abrechnung": s.abrechnung,
         "hoehen": [[h[i]["feld"] for h in s.hoehen] for i in range(s.players)],
+        "fehlzuendungen": [sum(1 for h in s.hoehen if h[i]["fehl"]) for i in range(s.players)],
     }
 
 
