@@ -245,7 +245,7 @@ def _stopfen_leicht(view: JSON, legal: list[JSON], rng: random.Random) -> Choice
     if {"type": "ziehen"} not in legal:
         return Choice({"type": "aufhoeren"}, "Der Beutel ist leer.")
     rest = me["grenze"] - me["zuendmesser"]
-    feel = rng.choice((0, 1, 1, 2, 2, 3)) + (1 if _style(view) == "Vorsichtig" else 0)
+    feel = rng.choice((0, 1, 1, 2)) + (1 if _style(view) == "Vorsichtig" else 0)
     if rest <= feel:
         return Choice({"type": "aufhoeren"}, "Mein Gefühl sagt: genug für heute.")
     return Choice({"type": "ziehen"}, "Einer geht noch, fühlt sich gut an.")

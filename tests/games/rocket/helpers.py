@@ -65,8 +65,13 @@ def weiter_all(s: State) -> State:
 def to_step(s: State, step: int) -> State:
     """From the Stopfen (everyone stops now) to Vorstellung step ``step`` (its gains applied)."""
     s = stop_all(s)
-    while s.schritt < step:
+    if s.phase == "stopfen":  # every seat already finished through ``put`` (a misfire)
+        E._start_vorstellung(s, None)
+    for _ in range(4):
+        if s.schritt >= step:
+            break
         s = weiter_all(s)
+    assert s.phase == "vorstellung" and s.schritt == step
     return s
 
 
