@@ -23,6 +23,7 @@ from .content import (
     RUHM,
     chip_text,
     chip_value,
+    count_text,
 )
 from .rocket import Ctx, Seat, counted_white, lay, would_ignite
 
@@ -111,7 +112,7 @@ def _sand_ok(view: JSON, p: Seat) -> bool:
 class Weights:
     """What the end of an evening is worth in Ruhm, by the phase of the game."""
 
-    __slots__ = ("mark", "crystal", "covered", "nothing")
+    __slots__ = ("mark", "crystal", "covered", "nothing", "clean", "target")
 
     def __init__(self, view: JSON) -> None:
         r = _remaining(view)
@@ -120,6 +121,9 @@ class Weights:
         rz, b = view["rezepte"], view["blatt"]["id"]
         self.covered = b == "glueck"
         self.nothing = b == "waghalsig"
+        # what a rocket without Fehlzündung earns besides its field tonight
+        self.clean = 2.0 if b == "vorsicht" else self.crystal if b == "feuchte_luft" else 0.0
+        self.target = view["zielfeld"] if b == "auftrag" else None
         if rz["Y"] == 3:
             self.covered = self.covered or None  # None: covered once a Natriumgelb lies in the Hülse
 
@@ -127,7 +131,9 @@ class Weights:
         wf = p.wertungsfeld()
         r, m = RUHM[wf], self.mark * MARK[wf]
         if not p.fehl:
-            v = r + m
+            v = r + m + self.clean
+            if self.target is not None and wf >= self.target:
+                v += 3.0
         elif self.nothing:
             v = 0.0
         elif self.covered or (self.covered is None and any(c[0] == "Y" for c in p.chips)):
@@ -366,7 +372,7 @@ def ware_value(view: JSON, ware: str) -> tuple[float, str]:
     c = ware[0]
     have = sum(1 for x in owned if x[0] == c)
     per = 0.25 + (2 if c == "O" and view["blatt"]["id"] == "ruedersdorf" else v) * fv
-    why = f"{v} Feld(er) weiter je Zug"
+    why = f"{count_text(v, 'Feld', 'Felder')} weiter je Zug"
     rec = rz.get(c)
     if c == "G":
         extra = {1: 0.45, 2: 0.12 * sum(1 for x in owned if x[0] == "O"), 3: 0.3, 4: 0.3 if have >= 1 else 0.1}[rec]

@@ -81,6 +81,11 @@ def chip_text(chip: str) -> str:
     return name if chip[0] in "OPS" else f"{name} {chip[1]}"
 
 
+def count_text(n: int, one: str, many: str) -> str:
+    """ "1 Kristall", "2 Kristalle"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def chip_value(chip: str) -> int:
     return ord(chip[1]) - 48
 

@@ -49,6 +49,7 @@ from .content import (
     WARES,
     chip_text,
     chip_value,
+    count_text,
     solo_target,
 )
 from .rocket import Seat, counted_white, lay, to_bag, would_ignite
@@ -258,7 +259,12 @@ def _start_evening(s: State, events: list | None) -> None:
             to_bag(p, ["W1"])
             _ev(events, "beutel", i, "bekommt ein Blitzpulver 1 dazu.", beutel=1)
         if helpers[i]:
-            _ev(events, "lehrbuben", i, f"bekommt Hilfe: Lehrbuben stopfen {helpers[i]} Feld(er) vor.")
+            _ev(
+                events,
+                "lehrbuben",
+                i,
+                f"bekommt Hilfe: Lehrbuben stopfen {count_text(helpers[i], 'Feld', 'Felder')} vor.",
+            )
         p.chips, p.felder, p.zaehl, p.beiseite = [], [], [], []
         p.lehrbuben = helpers[i]
         p.start = min(LAST_CHIP_FIELD, p.vorladung + helpers[i] + (2 if b == "eilig" else 0))
@@ -606,7 +612,12 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
             p.haendler = True
         p.kristalle -= cost
         p.vorladung += 1
-        _ev(events, "tausch", seat, f"tauscht {cost} Kristall(e): Vorladung auf Feld {p.vorladung}.")
+        _ev(
+            events,
+            "tausch",
+            seat,
+            f"tauscht {count_text(cost, 'Kristall', 'Kristalle')}: Vorladung auf Feld {p.vorladung}.",
+        )
     elif t == "sandeimer":
         p.kristalle -= CRYSTALS_PER_TRADE
         p.eimer = True

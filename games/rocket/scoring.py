@@ -17,6 +17,7 @@ from .content import (
     PRIZE_TEXT,
     RUHM,
     chip_value,
+    count_text,
     solo_target,
 )
 from .rocket import Seat, to_bag
@@ -113,10 +114,10 @@ def wertung(s: State) -> list[JSON]:
             elif rz["G"] == 3:
                 k = sum(1 for g in greens if any(0 <= j < n and chips[j][0] in "RO" for j in (g - 1, g + 1)))
                 if k:
-                    add(f"Rotgrün: {k} Kristall(e).", kristalle=k)
+                    add(f"Rotgrün: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k)
             elif rz["G"] == 4 and len(greens) >= 2:
                 k = 1 if len(greens) == 2 else 2
-                add(f"Grüne Reihe: {k} Kristall(e).", kristalle=k)
+                add(f"Grüne Reihe: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k)
         if rz["Y"] == 4 and not p.fehl and any(c[0] == "Y" for c in chips[-2:]) and "W1" in chips:
             p.entsorgt += 1  # stays in the Hülse tonight, does not go back into the bag
             out.append(_item(i, "Entsorgen: gibt ein Blitzpulver 1 für immer ab.", beutel=-1))
@@ -188,7 +189,7 @@ def kristallfeld(s: State) -> list[JSON]:
         f = p.wertungsfeld()
         if f in CRYSTAL_FIELDS:
             gain(p, kristalle=k)
-            out.append(_item(i, f"Kristallfeld {f}: {k} Kristall(e).", kristalle=k))
+            out.append(_item(i, f"Kristallfeld {f}: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k))
     return out
 
 

@@ -98,7 +98,7 @@ def test_glueck_im_unglueck_misfire_costs_nothing():
 def test_grosses_abschlussfeuerwerk_two_crystals():
     s = evening(blatt="abschluss")
     s.seats[0].start = 8  # Wertungsfeld 9: a crystal field
-    assert mine(scoring.kristallfeld(s)) == [{"seat": 0, "text": "Kristallfeld 9: 2 Kristall(e).", "kristalle": 2}]
+    assert mine(scoring.kristallfeld(s)) == [{"seat": 0, "text": "Kristallfeld 9: 2 Kristalle.", "kristalle": 2}]
     assert s.seats[0].kristalle == 3
 
 
