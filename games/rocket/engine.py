@@ -537,7 +537,7 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
         drawn = _take(s, seat, value + 1)
         if drawn:
             p.offen = {"art": "vorschau", "chips": drawn}
-            _ev(events, "vorschau", seat, f"Vorschau: sieht {len(drawn)} Chips an.")
+            _ev(events, "vorschau", seat, f"Vorschau: sieht {count_text(len(drawn), 'Chip', 'Chips')} an.")
     elif follow == "aussortieren":
         seen = _take(s, seat, value)
         whites = sorted((x for x in seen if x[0] == "W"), key=chip_value)
@@ -547,7 +547,12 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             p.beiseite.append(aside)
             _ev(events, "aussortieren", seat, f"sortiert {chip_text(aside)} für heute aus.", chip=aside)
         else:
-            _ev(events, "aussortieren", seat, f"sieht {len(seen)} Chips an: kein Blitzpulver dabei.")
+            _ev(
+                events,
+                "aussortieren",
+                seat,
+                f"sieht {count_text(len(seen), 'Chip', 'Chips')} an: kein Blitzpulver dabei.",
+            )
         to_bag(p, seen)
 
 
