@@ -39,9 +39,7 @@ def table_view(snap: Snapshot) -> TableView:
             version=snap.version,
             kind=snap.kind,
             status=snap.status,
-            players=[
-                {"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players
-            ],
+            players=[{"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players],
             log=snap.log,
         )
     return snap.facts
