@@ -209,6 +209,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "lobby.sweep_deadlines", "schedule": 5.0},
     "reschedule-computers": {"task": "lobby.reschedule_computers", "schedule": 30.0},
+    "abort-idle-matches": {"task": "lobby.abort_idle_matches", "schedule": 60.0},
 }
 
 # Production hardening: active whenever DEBUG is off.

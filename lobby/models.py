@@ -49,6 +49,8 @@ class Seat(models.Model):
     bot_level = models.CharField(_("Computer"), max_length=10, blank=True)
     name = models.CharField(_("Name"), max_length=60)
     ready = models.BooleanField(_("bereit"), default=True)  # False: kept free for "Nochmal"
+    # The ledger key of the stake held since this player sat down (empty: no stake held).
+    hold_key = models.CharField(_("Einsatz reserviert"), max_length=80, blank=True)
 
     class Meta:
         verbose_name = _("Platz")

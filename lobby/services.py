@@ -112,6 +112,8 @@ def open_table(
         raise IllegalAction("Der Einsatz ist 10, 25, 50 oder 100 Taler – oder keiner.")
     if clock_seconds not in CLOCKS:
         raise IllegalAction("Die Bedenkzeit ist 30 s, 60 s, 90 s, 2 Minuten oder ohne.")
+    if stake and clock_seconds is None:
+        raise IllegalAction("Tische mit Einsatz haben immer eine Bedenkzeit – wähle 30 s bis 2 Minuten.")
     if bot_level not in LEVELS:
         raise IllegalAction("Unbekannte Computerstärke.")
     if tempo not in TEMPOS:
@@ -130,7 +132,7 @@ def open_table(
             fill_computers=fill_computers,
             host=host,
         )
-        Seat.objects.create(table=table, index=0, user=host, name=host.username)
+        _hold(table, Seat.objects.create(table=table, index=0, user=host, name=host.username))
         _notify_lobby(table.pk)
     return table
 
@@ -171,11 +173,29 @@ def join_table(*, table_id: int, user: User) -> Seat:
         if not free:
             raise IllegalAction("Der Tisch ist schon voll.")
         seat = Seat.objects.create(table=table, index=free[0], user=user, name=user.username)
+        _hold(table, seat)
         if len(taken) + 1 == table.places and all_ready(table):
             _start(table)
         _notify_lobby(table.pk)
         _notify_table(table)
     return seat
+
+
+def _hold(table: Table, seat: Seat) -> None:
+    """Reserve the table's stake for a player who sits down (refused: nothing changes)."""
+    if not table.stake or seat.user is None or seat.user.is_guest:
+        return
+    try:
+        seat.hold_key = settlement.hold_stake(user=seat.user, table_id=table.pk, stake=table.stake)
+    except TalerError as error:
+        raise IllegalAction(error.message)
+    seat.save(update_fields=["hold_key"])
+
+
+def _release(table: Table, seat: Seat) -> None:
+    if seat.hold_key and seat.user is not None:
+        settlement.release_stake(user=seat.user, table_id=table.pk, stake=table.stake, key=seat.hold_key)
+        seat.hold_key = ""
 
 
 def _humans_of_last_match(table: Table) -> int:
@@ -198,6 +218,7 @@ def leave_table(*, table_id: int, user: User) -> None:
         seat = Seat.objects.filter(table=table, user=user).first()
         if seat is None:
             raise IllegalAction("Du sitzt nicht an diesem Tisch.")
+        _release(table, seat)
         seat.delete()
         humans = Seat.objects.filter(table=table, user__isnull=False).order_by("index")
         if not humans.exists():
@@ -246,6 +267,7 @@ def _start(table: Table) -> Match:
     taken = {s.name for s in seats}
     names = [n for n in computer_names(table.game, missing + len(taken), random.Random()) if n not in taken]
     Seat.objects.filter(table=table).delete()
+    holds = {index: seat.hold_key for index, seat in enumerate(seats) if seat.hold_key}
     for index, seat in enumerate(seats):
         Seat.objects.create(table=table, index=index, user=seat.user, bot_level=seat.bot_level, name=seat.name)
     for offset in range(missing):
@@ -254,7 +276,7 @@ def _start(table: Table) -> Match:
     table.save(update_fields=["reserved_until"])
     match = actions.start_match(table=table)
     try:
-        settlement.collect_stakes(match, table.stake)
+        settlement.collect_stakes(match, table.stake, holds)
     except TalerError as error:  # rolls the whole start back
         raise IllegalAction(error.message)
     return match
@@ -335,6 +357,8 @@ def play_again(*, table_id: int, user: User) -> Table:
             table.save(update_fields=["status", "reserved_until"])
         seat.ready = True
         seat.save(update_fields=["ready"])
+        if not seat.hold_key:
+            _hold(table, seat)
         humans = Seat.objects.filter(table=table, user__isnull=False).count()
         # Against computers alone the next game starts at once (the Nochmal button asked about the
         # stake). A table that had other people waits in the waiting room until they are back, or

@@ -8,6 +8,8 @@ harmless. Rules: SUPPLEMENT.md "The site", decisions in docs/decisions.md.
 from __future__ import annotations
 
 import logging
+import uuid
+from typing import Any
 
 from django.contrib.auth import get_user_model
 
@@ -23,8 +25,23 @@ def stake_key(match: Match, seat: int) -> str:
     return f"stake:{match.table_id}:{match.pk}:{seat}"
 
 
-def collect_stakes(match: Match, stake: int) -> None:
-    """Debit every paying human at the start (guests and computers pay nothing)."""
+def hold_stake(*, user: Any, table_id: int, stake: int) -> str:
+    """Reserve the stake when a player sits down (the ledger booking is the stake itself): one wallet
+    cannot sit at more staked tables than it can pay. Returns the booking's key."""
+    key = f"stake:{table_id}:{uuid.uuid4().hex[:12]}:{user.pk}"
+    taler.place_stake(user=user, amount=stake, table_id=table_id, key=key)
+    return key
+
+
+def release_stake(*, user: Any, table_id: int, stake: int, key: str) -> None:
+    """Give a held stake back (standing up before the start, the table closing); idempotent."""
+    if key:
+        taler.refund(user=user, amount=stake, table_id=table_id, key=f"release:{key}")
+
+
+def collect_stakes(match: Match, stake: int, holds: dict[int, str]) -> None:
+    """At the start every paying human's held stake becomes the match's stake (``holds``: seat ->
+    the hold's key; a seat without one pays now). Guests and computers pay nothing."""
     if stake <= 0:
         return
     users = get_user_model().objects.in_bulk([p["user_id"] for p in match.players if p.get("user_id")])
@@ -32,12 +49,23 @@ def collect_stakes(match: Match, stake: int) -> None:
         user = users.get(player.get("user_id"))
         if user is None or player.get("bot") or user.is_guest:
             continue
+        key = holds.get(seat) or stake_key(match, seat)
         try:
-            taler.place_stake(user=user, amount=stake, table_id=match.table_id, key=stake_key(match, seat))
-        except taler.TalerError as error:
-            raise taler.TalerError(f"{player['name']}: {error.message}")
+            taler.place_stake(user=user, amount=stake, table_id=match.table_id, key=key)  # a hold: no new debit
+        except taler.TalerError:
+            raise taler.TalerError("Nicht alle am Tisch können den Einsatz zahlen – die Partie startet nicht.")
         player["stake"] = stake
+        player["stake_key"] = key
     match.save(update_fields=["players"])
+
+
+def refund_stakes(match: Match) -> None:
+    """An aborted game: every stake goes back (idempotent, in the ledger)."""
+    users = get_user_model().objects.in_bulk([p["user_id"] for p in match.players if p.get("user_id")])
+    for seat, player in enumerate(match.players):
+        user = users.get(player.get("user_id"))
+        if user is not None and player.get("stake", 0) > 0:
+            taler.refund(user=user, amount=player["stake"], table_id=match.table_id, key=f"abort:{match.pk}:{seat}")
 
 
 def pot_shares(match: Match) -> dict[int, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from lobby.runtime import computers, deadlines, dispatch, expiry
+from lobby.runtime import computers, deadlines, dispatch, expiry, idle
 
 
 @shared_task(name=dispatch.COMPUTER_MOVE, acks_late=True, ignore_result=True)
@@ -23,6 +23,12 @@ def expire_deadline(match_id: int, seat: int, since: int) -> bool:
 def reschedule_computers() -> int:
     """Periodic safety net (Celery beat): computer turns whose task was lost are asked again."""
     return dispatch.reschedule_stale(now=deadlines.now().timestamp())
+
+
+@shared_task(name="lobby.abort_idle_matches", ignore_result=True)
+def abort_idle_matches() -> int:
+    """Periodic (Celery beat): staked games without a human action for 30 minutes end, stakes back."""
+    return idle.abort_idle_matches()
 
 
 @shared_task(name="lobby.sweep_deadlines", ignore_result=True)

@@ -23,7 +23,7 @@ from django.db import close_old_connections, transaction
 
 from games.core import registry
 from lobby.models import Match
-from lobby.runtime import actions, computers, deadlines, decisions, dispatch, snapshot
+from lobby.runtime import actions, computers, deadlines, decisions, dispatch, idle, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +109,7 @@ def start_embedded_sweeper(interval: float = 1.0) -> None:
                 sweep()
                 if rounds % RESCHEDULE_EVERY == 0:
                     dispatch.reschedule_stale(now=deadlines.now().timestamp())
+                    idle.abort_idle_matches()
             except Exception:
                 log.exception("deadline sweep failed")
             finally:

@@ -30,7 +30,7 @@ START_AND_DIE = textwrap.dedent(
     users = get_user_model().objects.filter(username__in=["grete", "paul"]).order_by("username")
     grete, paul = list(users)
     table = services.open_table(host=grete, game="kleister", places=2, options={"spielart": "kurz"},
-                                clock_seconds=None, bot_level="leicht", stake=100, fill_computers=False)
+                                clock_seconds=120, bot_level="leicht", stake=100, fill_computers=False)
     services.join_table(table_id=table.pk, user=paul)   # full: the game starts, stakes are debited
     os._exit(9)                                          # the process dies mid-game
     """

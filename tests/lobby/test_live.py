@@ -16,7 +16,7 @@ from games.core.protocol import IllegalAction
 from leaderboard.models import ScoreEntry
 from lobby import services, settlement
 from lobby.models import ActionRecord, Match, Seat, Table
-from lobby.runtime import deadlines, expiry
+from lobby.runtime import deadlines, expiry, idle
 from tests.lobby.conftest import finish_randomly
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,7 @@ def open_kleister(host, **kw):  # type: ignore[no-untyped-def]
     settings = {
         "places": 2,
         "options": {"spielart": "kurz"},
-        "clock_seconds": None,
+        "clock_seconds": 120 if kw.get("stake") else None,  # staked tables always have a clock
         "bot_level": "leicht",
         "stake": 0,
         "fill_computers": False,
@@ -157,15 +157,34 @@ def test_stakes_debited_at_start_and_pot_to_winner(players):
     assert sum(balance(u) for u in players[:2]) == 2000
 
 
-def test_start_is_rolled_back_when_someone_cannot_pay(players):
+def test_a_stake_is_held_from_sitting_down_so_a_wallet_cannot_overcommit(players):
     table = open_kleister(players[0], places=3, stake=100, fill_computers=True)
+    assert balance(players[0]) == 900  # held at once
     services.join_table(table_id=table.pk, user=players[1])
-    accounts.place_stake(user=players[1], amount=950, table_id=0, key="elsewhere")
-    with pytest.raises(IllegalAction, match="paul"):
-        services.start_table(table_id=table.pk, user=players[0])
-    table.refresh_from_db()
-    assert table.status == Table.Status.OPEN and not Match.objects.filter(table=table).exists()
-    assert balance(players[0]) == 1000
+    assert balance(players[1]) == 900
+    with pytest.raises(accounts.TalerError):  # the held Taler cannot be spent elsewhere
+        accounts.place_stake(user=players[1], amount=950, table_id=0, key="elsewhere")
+    services.leave_table(table_id=table.pk, user=players[1])  # standing up before the start gives it back
+    assert balance(players[1]) == 1000
+    services.join_table(table_id=table.pk, user=players[1])
+    services.start_table(table_id=table.pk, user=players[0])
+    assert balance(players[0]) == balance(players[1]) == 900  # the hold became the stake: no second debit
+    match = Match.objects.get(table=table)
+    assert [p.get("stake", 0) for p in match.players][:2] == [100, 100]
+    for user in players[:2]:
+        assert wallets.ledger_sum(user) == balance(user)
+
+
+def test_sitting_at_more_staked_tables_than_one_can_pay_is_refused_without_names(players):
+    accounts.place_stake(user=players[1], amount=880, table_id=0, key="elsewhere")  # paul keeps 120
+    first = open_kleister(players[0], places=3, stake=100)
+    second = open_kleister(players[2], places=3, stake=100)
+    services.join_table(table_id=first.pk, user=players[1])
+    with pytest.raises(IllegalAction) as error:
+        services.join_table(table_id=second.pk, user=players[1])
+    assert "hans" not in error.value.message and "grete" not in error.value.message
+    assert not Seat.objects.filter(table=second, user=players[1]).exists()
+    assert balance(players[1]) == 20
 
 
 def make_match(players, places, stakes, result_places, left=()):  # type: ignore[no-untyped-def]
@@ -337,14 +356,14 @@ def test_nochmal_after_the_other_human_left_waits_in_the_waiting_room_without_a_
     services.leave_match(table_id=table.pk, user=players[1])
     finish_randomly(Match.objects.get(table=table))
     stakes = LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count()
-    services.play_again(table_id=table.pk, user=players[0])
+    services.play_again(table_id=table.pk, user=players[0])  # confirmed on the page: the stake is held
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN  # the waiting room, not a game against computers
     assert Match.objects.filter(table=table).count() == 1
-    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes
+    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes + 1
     services.start_table(table_id=table.pk, user=players[0])  # the host decides, in the waiting room
     assert Match.objects.filter(table=table).count() == 2
-    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes + 1
+    assert LedgerEntry.objects.filter(kind="einsatz", table_id=table.pk).count() == stakes + 1  # no second debit
 
 
 def test_nochmal_alone_against_computers_starts_at_once(players):
@@ -353,3 +372,29 @@ def test_nochmal_alone_against_computers_starts_at_once(players):
     finish_randomly(Match.objects.get(table=table))
     services.play_again(table_id=table.pk, user=players[0])
     assert Match.objects.filter(table=table).count() == 2
+
+
+def test_a_staked_table_always_has_a_clock(players):
+    with pytest.raises(IllegalAction, match="Bedenkzeit"):
+        open_kleister(players[0], stake=10, clock_seconds=None)
+
+
+def test_a_staked_game_without_a_human_action_for_30_minutes_is_aborted_and_refunded(players, frozen):
+    table = open_kleister(players[0], places=2, stake=25)
+    services.join_table(table_id=table.pk, user=players[1])
+    match = Match.objects.get(table=table)
+    assert balance(players[0]) == balance(players[1]) == 975
+    frozen(29 * 60)
+    Match.objects.filter(pk=match.pk).update(started=deadlines.now() - timedelta(minutes=29))
+    assert idle.abort_idle_matches() == 0
+    frozen(2 * 60)
+    Match.objects.filter(pk=match.pk).update(started=deadlines.now() - timedelta(minutes=31))
+    assert idle.abort_idle_matches() == 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+    assert balance(players[0]) == balance(players[1]) == 1000
+    assert LedgerEntry.objects.filter(kind="erstattung", table_id=table.pk).count() == 2
+    assert "Einsätze gehen zurück" in ActionRecord.objects.get(match=match, system=True).events[0]["text"]
+    assert idle.abort_idle_matches() == 0  # once
+    for user in players[:2]:
+        assert wallets.ledger_sum(user) == balance(user)

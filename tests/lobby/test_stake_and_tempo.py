@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def staked_table(host, stake: int = 50) -> Table:  # type: ignore[no-untyped-def]
     return services.open_table(
-        host=host, game="kleister", places=3, options={}, clock_seconds=None, bot_level="leicht",
+        host=host, game="kleister", places=3, options={}, clock_seconds=120, bot_level="leicht",
         stake=stake, fill_computers=False,
     )  # fmt: skip
 
