@@ -15,13 +15,13 @@ import logging
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.core import fragments
 from games.core.protocol import IllegalAction
 from lobby.runtime import actions, advice, dispatch, expiry, frames, notify, rendering, snapshot
+from lobby.runtime.table_threads import run_for_table
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +53,17 @@ def _load_version(table_id: int, match_id: int, version: int) -> snapshot.Snapsh
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    def db(self, fn):  # type: ignore[no-untyped-def]
+        """``fn`` on this table's own database thread (lobby/runtime/table_threads.py)."""
+        return run_for_table(self.table_id, fn)
+
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.sent: dict[str, str] = {}
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
         expiry.start_embedded_sweeper()
-        snap = await database_sync_to_async(_load_current)(self.table_id)
+        snap = await self.db(_load_current)(self.table_id)
         if snap is None:
             await self.close(code=4404)
             return
@@ -69,7 +73,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_snapshot(snap)
         # A computer whose move was lost (process restart) is asked again; harmless if it is not.
-        await database_sync_to_async(dispatch.schedule_computers)(match_id=snap.match_id)
+        await self.db(dispatch.schedule_computers)(match_id=snap.match_id)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
@@ -102,7 +106,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         action, version = frames.action_of(data), frames.version_of(data)
         # The seat is resolved again from the locked match row by the user (it may have been taken over).
-        await database_sync_to_async(actions.submit)(
+        await self.db(actions.submit)(
             match_id=snap.match_id, user_id=self.user_id, action=action, expected_version=version
         )
 
@@ -119,19 +123,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def current_snapshot(self) -> snapshot.Snapshot | None:
-        return await database_sync_to_async(_load_current)(self.table_id)
+        return await self.db(_load_current)(self.table_id)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         match_id, version = event.get("match", -1), event["version"]
         if event.get("fresh"):
-            snap = await database_sync_to_async(snapshot.current_for_table)(self.table_id, True)
+            snap = await self.db(snapshot.current_for_table)(self.table_id, True)
             await self.send_snapshot(snap, force=False, again=True)
             return
         if match_id == self.position[0] and version <= self.position[1]:
             return
         snap = snapshot.get(match_id, version)
         if snap is None:  # another process wrote it, or the cache is cold: one query
-            snap = await database_sync_to_async(_load_version)(self.table_id, match_id, version)
+            snap = await self.db(_load_version)(self.table_id, match_id, version)
         if snap is not None:
             await self.send_snapshot(snap)
 
