@@ -8,6 +8,7 @@ layer and Celery broker). See README.md for every variable.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -106,7 +107,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # Persistent connections: opening one per call was 12 % of a move (docs/benchmarks.md).
+        # The test process keeps 0: its threads must not hold connections to the test database.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0" if "pytest" in sys.modules else "600")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
