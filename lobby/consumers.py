@@ -8,13 +8,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from lobby import presenters, selectors
+from lobby import lobby_list, presenters, selectors
 from lobby.runtime import notify
-
-
-def render_list(user: Any) -> str:
-    tables = [presenters.describe(t, user) for t in selectors.open_tables()]
-    return render_to_string("lobby/_list.html", {"tables": tables})
 
 
 def render_room(table_id: int, user: Any) -> str | None:
@@ -40,12 +35,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data='<div id="table-error" hx-swap-oob="true">Hier gibt es nichts zu senden.</div>')
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        await self.push()
+        await self.push(event.get("stamp"))
 
-    async def push(self) -> None:
+    async def push(self, stamp: str | None = None) -> None:
         user = self.scope.get("user")
         if self.table_id is None:
-            html = await database_sync_to_async(render_list)(user)
+            html = await database_sync_to_async(lobby_list.render)(user, stamp)
         else:
             html = await database_sync_to_async(render_room)(self.table_id, user)
         if html and html != self.last:

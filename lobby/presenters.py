@@ -18,12 +18,16 @@ def clock_label(seconds: int | None) -> str:
     return "2 Minuten" if seconds == 120 else f"{seconds} s"
 
 
-def describe(table: Table, user: Any = None) -> dict[str, Any]:
+_UNLOADED = object()
+
+
+def describe(table: Table, user: Any = None, last_match: Any = _UNLOADED) -> dict[str, Any]:
+    """A table for the lobby list and the waiting room; ``last_match`` if the caller loaded it."""
     seats = list(table.seats.all())
     user_id = user.pk if user is not None and user.is_authenticated else None
     reserved = table.reserved_until and table.reserved_until > timezone.now()
     mine = next((s for s in seats if user_id and s.user_id == user_id), None)
-    last = Match.objects.filter(table=table).order_by("-number").first()
+    last = Match.objects.filter(table=table).order_by("-number").first() if last_match is _UNLOADED else last_match
     return {
         "table": table,
         "game": registry.engine(table.game).NAME,
@@ -46,13 +50,19 @@ def cannot_sit_reason(table: Table, user: Any) -> str | None:
     """Why ``user`` may not take a seat at ``table`` because of its stake (None: they may)."""
     if not table.stake or user is None or not user.is_authenticated:
         return None
+    wallet = None if user.is_guest else wallet_of(user)
+    return stake_reason(table.stake, user, wallet.balance if wallet else 0)
+
+
+def stake_reason(stake: int, user: Any, balance: int | None) -> str | None:
+    """The reason for a stake of ``stake`` and a wallet holding ``balance`` (None: they may sit)."""
+    if not stake or user is None or not user.is_authenticated:
+        return None
     if user.is_guest:
         return "Gäste spielen nur an Tischen ohne Einsatz."
-    wallet = wallet_of(user)
-    balance = wallet.balance if wallet else 0
-    if balance >= table.stake:
+    if balance is not None and balance >= stake:
         return None
-    return f"Einsatz {format_taler(table.stake)} – du hast nur {format_taler(balance)}."
+    return f"Einsatz {format_taler(stake)} – du hast nur {format_taler(balance or 0)}."
 
 
 def seats_by_index(seats: list, index: int) -> Any:  # type: ignore[type-arg]

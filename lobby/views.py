@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
-from lobby import presenters, selectors, services
+from lobby import lobby_list, presenters, selectors, services
 from lobby.forms import open_table_form
 from lobby.models import Table
 from lobby.runtime import rendering, snapshot
@@ -20,7 +20,7 @@ TABLE_MISSING = "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon gesc
 def lobby(request: HttpRequest) -> HttpResponse:
     """/tische/: the live list of open tables and "Tisch eröffnen" per game."""
     context = {
-        "tables": [presenters.describe(t, request.user) for t in selectors.open_tables()],
+        "rows": lobby_list.personal_rows(lobby_list.build(), request.user),
         "forms": [(slug, registry.engine(slug).NAME, open_table_form(slug)) for slug in registry.slugs()],
     }
     return render(request, "lobby/tische.html", context)
@@ -41,7 +41,7 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             return redirect("lobby:table", table_id=table.pk)
     context = {
-        "tables": [presenters.describe(t, request.user) for t in selectors.open_tables()],
+        "rows": lobby_list.personal_rows(lobby_list.build(), request.user),
         "forms": [(s, registry.engine(s).NAME, form if s == slug else open_table_form(s)) for s in registry.slugs()],
         "open_slug": slug,
     }

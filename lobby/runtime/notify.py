@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -31,5 +33,7 @@ def lobby_changed(*, table_id: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    # The stamp lets every connection of a process share one rendering of the list (lobby/lobby_list.py).
+    stamp = uuid.uuid4().hex
     for group in (LOBBY_GROUP, lobby_group(table_id)):
-        async_to_sync(layer.group_send)(group, {"type": "lobby.changed", "table": table_id})
+        async_to_sync(layer.group_send)(group, {"type": "lobby.changed", "table": table_id, "stamp": stamp})

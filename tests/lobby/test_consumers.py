@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from accounts import services as accounts
 from config.asgi import application
 from games.core import registry
-from lobby import services
+from lobby import lobby_list, services
 from lobby.models import Match
 from tests.lobby.runtime.test_consumer import connect, receive_until
 
@@ -89,3 +89,23 @@ async def test_lobby_socket_refuses_messages_politely():
     await lobby.send_to(text_data="hallo")
     assert "nichts zu senden" in await lobby.receive_from()
     await lobby.disconnect()
+
+
+async def test_a_lobby_change_is_rendered_once_for_every_connection(players, monkeypatch):
+    builds: list[int] = []
+    original = lobby_list.build
+
+    def counting_build():  # type: ignore[no-untyped-def]
+        builds.append(1)
+        return original()
+
+    sockets = [await lobby_socket() for _ in range(5)]
+    for socket in sockets:
+        await socket.receive_from()
+    monkeypatch.setattr(lobby_list, "build", counting_build)
+    table = await database_sync_to_async(open_table)(players[0])
+    for socket in sockets:
+        assert f"lobby-table-{table.pk}" in await receive_until(socket, "lobby-list")
+    assert len(builds) == 1  # one load and render of the open tables, shared by five connections
+    for socket in sockets:
+        await socket.disconnect()
