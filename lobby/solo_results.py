@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import registry
+from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
 from leaderboard import services as leaderboard
 from lobby.models import Match, SoloRun, Table
@@ -48,9 +49,13 @@ def verified(run: SoloRun) -> bool:
     if len(matches) != run.rounds or any(m.status != Match.Status.FINISHED for m in matches):
         return False
     for match in matches:
-        check = replay_match(match)
-        if not check.matches:
-            log.warning("solo run %s: match %s does not replay (%s); not listed", run.pk, match.pk, check.detail)
+        try:
+            check = replay_match(match)
+            detail = check.detail if not check.matches else ""
+        except IllegalAction as error:  # the record holds an action the rules refuse
+            detail = error.message
+        if detail:
+            log.warning("solo run %s: match %s does not replay (%s); not listed", run.pk, match.pk, detail)
             return False
     return True
 
