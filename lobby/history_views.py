@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from games.core import registry
 from games.core.fragments import FragmentContext
@@ -69,6 +69,12 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "next": min(step.number + 1, step.total),
     }
     return render(request, "partien/replay.html", context)
+
+
+def replay_of_table(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """The end board's link: the replay of that table's match ``number``."""
+    match = get_object_or_404(Match, table_id=table_id, number=number)
+    return redirect("lobby:replay", match_id=match.pk)
 
 
 def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]:

@@ -16,4 +16,5 @@ urlpatterns = [
     path("tisch/<int:table_id>/neue-partie/", views.new_match, name="new_match"),
     path("konto/partien/", history_views.partien, name="partien"),
     path("partie/<int:match_id>/", history_views.replay, name="replay"),
+    path("tisch/<int:table_id>/partie/<int:number>/", history_views.replay_of_table, name="replay_of_table"),
 ]
