@@ -289,3 +289,14 @@ def test_upgraded_guest_keeps_its_daily_results():
     accounts.upgrade_guest(guest=guest, username="hilde", password="Kleister-1929!")
     assert [r.username for r in solo_selectors.daily_list(game="neon", day=date(2026, 12, 1))] == ["hilde"]
     assert Match.objects.filter(table=run.table).count() == 1
+
+
+def test_midnight_task_is_scheduled_in_berlin_and_stores_today(settings):
+    from lobby import tasks
+
+    entry = settings.CELERY_BEAT_SCHEDULE["rotate-daily"]
+    assert entry["task"] == "lobby.rotate_daily"
+    assert entry["schedule"].hour == {0} and entry["schedule"].minute == {0}
+    assert settings.CELERY_TIMEZONE == "Europe/Berlin"
+    assert tasks.rotate_daily() == 2
+    assert set(DailyPuzzle.objects.values_list("day", flat=True)) == {solo.berlin_day()}
