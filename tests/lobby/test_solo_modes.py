@@ -300,3 +300,21 @@ def test_midnight_task_is_scheduled_in_berlin_and_stores_today(settings):
     assert settings.CELERY_TIMEZONE == "Europe/Berlin"
     assert tasks.rotate_daily() == 2
     assert set(DailyPuzzle.objects.values_list("day", flat=True)) == {solo.berlin_day()}
+
+
+def test_two_tabs_starting_at_once_get_one_counting_attempt(grete):
+    """Two requests at the same moment: one attempt, both tabs lead to it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connections
+
+    def start(_: int) -> int:
+        try:
+            return solo.start_daily(user=grete, game="neon", now=NOON).pk
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(start, range(2)))
+    assert runs[0] == runs[1]
+    assert SoloRun.objects.filter(user=grete).count() == 1 and SoloRun.objects.get().counts

@@ -137,3 +137,32 @@ def test_record_hunt_page_starts_a_hunt(client_of):
         "gibt es für die Rekordjagd nicht"
         in client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "9"}).content.decode()
     )
+
+
+def test_neon_replay_may_show_any_seat_after_the_end(grete):
+    match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
+    page = Client().get(f"/partie/{match.pk}/?schritt=5&platz=0")
+    assert page.status_code == 200
+    assert "Ansicht" in page.content.decode() and "Schritt 5 von" in page.content.decode()
+
+
+def test_end_board_link_leads_to_the_replay(grete):
+    match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
+    response = Client().get(f"/tisch/{match.table_id}/partie/{match.number}/")
+    assert response.status_code == 302 and response["Location"] == f"/partie/{match.pk}/"
+
+
+def test_leaderboard_admin_lists_solo_results_read_only(grete):
+    from django.contrib import admin
+
+    from leaderboard.models import SoloScore
+
+    finish(current_match(solo.start_daily(user=grete, game="neon")))
+    staff = accounts.register_user(username="admina", password="Kleister-1929!")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client = Client()
+    client.force_login(staff)
+    assert client.get("/admin/leaderboard/soloscore/").status_code == 200
+    model_admin = admin.site._registry[SoloScore]
+    assert not model_admin.has_add_permission(None) and not model_admin.has_change_permission(None)
