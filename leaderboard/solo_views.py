@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.core import registry
 from leaderboard import solo_selectors
@@ -18,13 +19,13 @@ def _game(slug: str):  # type: ignore[no-untyped-def]
     try:
         return registry.engine(slug), registry.solo(slug)
     except registry.UnknownGame:
-        raise Http404("Dieses Spiel gibt es nicht.")
+        raise Http404(_("Dieses Spiel gibt es nicht."))
 
 
 def daily(request: HttpRequest, slug: str) -> HttpResponse:
     engine, modes = _game(slug)
     if modes.daily is None:
-        raise Http404("Dieses Spiel hat kein Tagesrätsel.")
+        raise Http404(_("Dieses Spiel hat kein Tagesrätsel."))
     today = timezone.localtime(timezone.now(), ZoneInfo(settings.TIME_ZONE)).date()
     yesterday = request.GET.get("tag") == "gestern"
     day = today - timedelta(days=1) if yesterday else today
@@ -48,7 +49,7 @@ def daily(request: HttpRequest, slug: str) -> HttpResponse:
 def records(request: HttpRequest, slug: str) -> HttpResponse:
     engine, modes = _game(slug)
     if modes.record is None:
-        raise Http404("Dieses Spiel hat keine Rekordjagd.")
+        raise Http404(_("Dieses Spiel hat keine Rekordjagd."))
     lists = [
         (label, solo_selectors.record_list(game=slug, category=key), key) for key, label in modes.record.categories
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from games.core import registry
 from games.core.fragments import FragmentContext
@@ -42,10 +43,10 @@ def _may_watch(match: Match, viewer_seat: int | None) -> bool:
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.select_related("table").filter(pk=match_id, status=Match.Status.FINISHED).first()
     if match is None:
-        raise Http404("Diese Partie gibt es nicht oder sie läuft noch.")
+        raise Http404(_("Diese Partie gibt es nicht oder sie läuft noch."))
     own = history.seat_of(match, request.user.pk if request.user.is_authenticated else None)
     if not _may_watch(match, own):
-        raise Http404("Das Tagesrätsel anderer kannst du erst ab morgen ansehen.")
+        raise Http404(_("Das Tagesrätsel anderer kannst du erst ab morgen ansehen."))
     records = history.replay_steps(match)
     try:
         step_no = int(request.GET.get("schritt", len(records)))
@@ -67,8 +68,21 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "fragments": fragments,
         "prev": max(step.number - 1, 0),
         "next": min(step.number + 1, step.total),
+        "standing": standing(match) if step.number == step.total else [],
     }
     return render(request, "partien/replay.html", context)
+
+
+def standing(match: Match) -> list[dict[str, object]]:
+    """The final places and points, best first."""
+    result = match.result or {}
+    rows = [
+        {"place": place, "name": player["name"], "points": points}
+        for player, place, points in zip(
+            match.players, result.get("places", []), result.get("points", []), strict=False
+        )
+    ]
+    return sorted(rows, key=lambda row: (row["place"], str(row["name"])))
 
 
 def replay_of_table(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
@@ -106,4 +120,5 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
         private = game_ui.private_fragments(
             FragmentContext(snap, seat_names(engine.view(step.state, seat), names), seat, names)
         )
-    return [html for key, html in {**public, **private}.items() if not key.endswith("-send")]
+    # No send form and no end board (a dialog with "Neue Partie"): the page shows the final standing itself.
+    return [html for key, html in {**public, **private}.items() if not key.endswith(("-send", "-end"))]

@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import services as accounts
 from games.core import registry
@@ -14,14 +16,16 @@ from leaderboard import solo_selectors
 from lobby import solo, solo_results
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
-PRACTICE = "Übungsversuch: Dein erster Versuch heute ist schon gespielt – dieser zählt nicht für die Tagesliste."
+PRACTICE = gettext_lazy(
+    "Übungsversuch: Dein erster Versuch heute ist schon gespielt – dieser zählt nicht für die Tagesliste."
+)
 
 
 def _modes(slug: str):  # type: ignore[no-untyped-def]
     try:
         return registry.engine(slug), registry.solo(slug)
     except registry.UnknownGame:
-        raise Http404("Dieses Spiel gibt es nicht.")
+        raise Http404(_("Dieses Spiel gibt es nicht."))
 
 
 def _player(request: HttpRequest):  # type: ignore[no-untyped-def]
@@ -30,7 +34,7 @@ def _player(request: HttpRequest):  # type: ignore[no-untyped-def]
         return request.user
     user = accounts.create_guest()
     login(request, user, backend=BACKEND)
-    messages.info(request, f"Du spielst als {user.username} – ohne Einsatz.")
+    messages.info(request, _("Du spielst als %(name)s – ohne Einsatz.") % {"name": user.username})
     return user
 
 
@@ -38,7 +42,7 @@ def daily(request: HttpRequest, slug: str) -> HttpResponse:
     """Today's puzzle: what it is, whether the next attempt counts, "Fortsetzen" for open attempts."""
     engine, modes = _modes(slug)
     if modes.daily is None:
-        raise Http404("Dieses Spiel hat kein Tagesrätsel.")
+        raise Http404(_("Dieses Spiel hat kein Tagesrätsel."))
     if request.method == "POST":
         user = _player(request)
         run = solo.start_daily(user=user, game=slug)
@@ -70,7 +74,7 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
     """The record hunt: choose the category and start; open hunts; the personal records."""
     engine, modes = _modes(slug)
     if modes.record is None:
-        raise Http404("Dieses Spiel hat keine Rekordjagd.")
+        raise Http404(_("Dieses Spiel hat keine Rekordjagd."))
     error = None
     if request.method == "POST":
         try:
@@ -87,7 +91,7 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
         "slug": slug,
         "mode": modes.record,
         "categories": [(key, label, records.get(key)) for key, label in modes.record.categories],
-        "open_runs": runs,
+        "open_runs": [(run, modes.record.label(run.category)) for run in runs],
         "error": error,
     }
     return render(request, "solo/rekordjagd.html", context)

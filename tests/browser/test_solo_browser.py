@@ -98,4 +98,4 @@ def test_tagesplakat_first_attempt_practice_list_history_and_replay(page):
     assert page.get_by_test_id("replay").get_attribute("data-step") == "1"
     assert page.locator("#kl-hand").count() == 1  # the player's own hand: it was their game
     page.get_by_test_id("replay-end").click()
-    assert "Endtafel" in page.get_by_test_id("replay-board").inner_text()
+    assert "Endstand" in page.get_by_test_id("standing").inner_text()

@@ -105,9 +105,9 @@ def test_replay_steps_forward_back_and_to_the_end(client_of, grete):
     assert end.status_code == 200
     body = end.content.decode()
     total = Match.objects.get(pk=match.pk).actions.filter(system=False).count()
-    assert f"Schritt {total} von {total}" in body and "Endtafel" in body
+    assert f"Schritt {total} von {total}" in body and "Endstand" in body and "Neue Partie" not in body
     start = client_of.get(f"/partie/{match.pk}/?schritt=0").content.decode()
-    assert f"Schritt 0 von {total}" in start and "Endtafel" not in start
+    assert f"Schritt 0 von {total}" in start and "Endstand" not in start
     assert f"Schritt 1 von {total}" in client_of.get(f"/partie/{match.pk}/?schritt=1").content.decode()
 
 
