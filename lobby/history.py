@@ -50,8 +50,10 @@ def seat_of(match: Match, user_id: int | None) -> int | None:
 
 
 def mode_of(match: Match) -> str:
-    if match.options.get(MODE_KEY) in ("taeglich", "rekord") and match.table.kind == Table.Kind.SOLO:
-        return match.options[MODE_KEY]
+    mode = match.options.get(MODE_KEY)
+    # A daily attempt is its table's first match; "Neue Partie" there is a free game (new seed).
+    if mode == "rekord" or (mode == "taeglich" and match.number == 1):
+        return mode
     return "frei" if match.table.kind == Table.Kind.SOLO else "live"
 
 

@@ -30,6 +30,7 @@ from games.core import registry
 from games.core.bots import LEVELS
 from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
+from lobby import solo_results
 from lobby.models import DailyPuzzle, Match, Seat, SoloRun, Table
 from lobby.runtime import actions
 from lobby.solo_results import MODE_KEY
@@ -165,6 +166,7 @@ def start_daily(*, user: User, game: str, now: datetime | None = None) -> SoloRu
     puzzle = today_puzzle(game, now)
     with transaction.atomic():
         _lock_user(user)
+        solo_results.catch_up(user=user)  # a finished attempt whose post-commit step was lost is closed first
         for run in open_runs(user, game):
             if run.mode == SoloRun.Mode.DAILY and run.day == puzzle.day:
                 return run

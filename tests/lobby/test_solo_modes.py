@@ -318,3 +318,26 @@ def test_two_tabs_starting_at_once_get_one_counting_attempt(grete):
         runs = list(pool.map(start, range(2)))
     assert runs[0] == runs[1]
     assert SoloRun.objects.filter(user=grete).count() == 1 and SoloRun.objects.get().counts
+
+
+def test_a_lost_post_commit_step_does_not_block_the_next_attempt(grete):
+    """The daily start closes a finished attempt first, so it does not 'resume' a finished game."""
+    run = solo.start_daily(user=grete, game="neon", now=NOON)
+    finish(current_match(run))
+    SoloScore.objects.filter(run=run).delete()
+    SoloRun.objects.filter(pk=run.pk).update(status="open", done=0, score=None)
+    practice = solo.start_daily(user=grete, game="neon", now=NOON)
+    assert practice.pk != run.pk and not practice.counts
+    assert SoloScore.objects.filter(run=run).exists()
+
+
+def test_neue_partie_at_a_daily_table_is_a_free_game_in_no_list(grete):
+    from lobby import history
+
+    run = solo.start_daily(user=grete, game="neon", now=NOON)
+    first = finish(current_match(run))
+    second = finish(services.restart_solo(table=run.table, user=grete), seed=4)
+    assert second.seed != first.seed
+    assert SoloScore.objects.count() == 1 and not ScoreEntry.objects.exists()
+    modes = {row.match.pk: row.mode for row in history.finished_games(grete)}
+    assert modes == {first.pk: "Tagesrätsel", second.pk: "Freie Partie"}
