@@ -166,3 +166,28 @@ def test_leaderboard_admin_lists_solo_results_read_only(grete):
     assert client.get("/admin/leaderboard/soloscore/").status_code == 200
     model_admin = admin.site._registry[SoloScore]
     assert not model_admin.has_add_permission(None) and not model_admin.has_change_permission(None)
+
+
+def test_meine_partien_lists_live_games_also_after_leaving(grete):
+    from lobby import history, services
+
+    paul = accounts.register_user(username="paul", password="Kleister-1929!")
+    table = services.open_table(
+        host=grete,
+        game="kleister",
+        places=3,
+        options={"spielart": "kurz"},
+        clock_seconds=None,
+        bot_level="leicht",
+        stake=0,
+        fill_computers=False,
+    )
+    services.join_table(table_id=table.pk, user=paul)
+    services.start_table(table_id=table.pk, user=grete)
+    services.leave_match(table_id=table.pk, user=paul)  # the computer takes paul's seat
+    match = finish(Match.objects.get(table=table), seed=5)
+    for user in (grete, paul):
+        rows = history.finished_games(user)
+        assert [(r.match.pk, r.mode) for r in rows] == [(match.pk, "Mit anderen")]
+    hilde = accounts.register_user(username="hilde", password="Kleister-1929!")
+    assert history.finished_games(hilde) == []
