@@ -7,34 +7,65 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leaderboard', '0001_initial'),
-        ('lobby', '0004_dailypuzzle_solorun'),
+        ("leaderboard", "0001_initial"),
+        ("lobby", "0004_dailypuzzle_solorun"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SoloScore',
+            name="SoloScore",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20, verbose_name='Spiel')),
-                ('mode', models.CharField(choices=[('taeglich', 'Tagesrätsel'), ('rekord', 'Rekordjagd')], max_length=10, verbose_name='Modus')),
-                ('category', models.CharField(blank=True, max_length=20, verbose_name='Kategorie')),
-                ('day', models.DateField(blank=True, null=True, verbose_name='Tag')),
-                ('points', models.IntegerField(verbose_name='Punkte')),
-                ('won', models.BooleanField(default=False, verbose_name='gewonnen')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now, verbose_name='Zeitpunkt')),
-                ('run', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='list_entry', to='lobby.solorun', verbose_name='Versuch')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='solo_scores', to=settings.AUTH_USER_MODEL, verbose_name='Spieler')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=20, verbose_name="Spiel")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("taeglich", "Tagesrätsel"), ("rekord", "Rekordjagd")],
+                        max_length=10,
+                        verbose_name="Modus",
+                    ),
+                ),
+                ("category", models.CharField(blank=True, max_length=20, verbose_name="Kategorie")),
+                ("day", models.DateField(blank=True, null=True, verbose_name="Tag")),
+                ("points", models.IntegerField(verbose_name="Punkte")),
+                ("won", models.BooleanField(default=False, verbose_name="gewonnen")),
+                ("created", models.DateTimeField(default=django.utils.timezone.now, verbose_name="Zeitpunkt")),
+                (
+                    "run",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="list_entry",
+                        to="lobby.solorun",
+                        verbose_name="Versuch",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="solo_scores",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="Spieler",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Solo-Ergebnis',
-                'verbose_name_plural': 'Solo-Ergebnisse',
-                'ordering': ['-created', '-id'],
-                'indexes': [models.Index(fields=['game', 'mode', 'day'], name='solo_score_game_day'), models.Index(fields=['game', 'mode', 'category'], name='solo_score_category')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('mode', 'taeglich')), fields=('user', 'game', 'day'), name='solo_score_one_daily')],
+                "verbose_name": "Solo-Ergebnis",
+                "verbose_name_plural": "Solo-Ergebnisse",
+                "ordering": ["-created", "-id"],
+                "indexes": [
+                    models.Index(fields=["game", "mode", "day"], name="solo_score_game_day"),
+                    models.Index(fields=["game", "mode", "category"], name="solo_score_category"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("mode", "taeglich")),
+                        fields=("user", "game", "day"),
+                        name="solo_score_one_daily",
+                    )
+                ],
             },
         ),
     ]

@@ -6,55 +6,92 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('lobby', '0003_match_decisions'),
+        ("lobby", "0003_match_decisions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DailyPuzzle',
+            name="DailyPuzzle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20, verbose_name='Spiel')),
-                ('day', models.DateField(verbose_name='Tag')),
-                ('seed', models.BigIntegerField(verbose_name='Startwert')),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=20, verbose_name="Spiel")),
+                ("day", models.DateField(verbose_name="Tag")),
+                ("seed", models.BigIntegerField(verbose_name="Startwert")),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'Tagesrätsel',
-                'verbose_name_plural': 'Tagesrätsel',
-                'ordering': ['-day', 'game'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'day'), name='daily_unique_game_day')],
+                "verbose_name": "Tagesrätsel",
+                "verbose_name_plural": "Tagesrätsel",
+                "ordering": ["-day", "game"],
+                "constraints": [models.UniqueConstraint(fields=("game", "day"), name="daily_unique_game_day")],
             },
         ),
         migrations.CreateModel(
-            name='SoloRun',
+            name="SoloRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20, verbose_name='Spiel')),
-                ('mode', models.CharField(choices=[('taeglich', 'Tagesrätsel'), ('rekord', 'Rekordjagd')], max_length=10, verbose_name='Modus')),
-                ('category', models.CharField(blank=True, max_length=20, verbose_name='Kategorie')),
-                ('day', models.DateField(blank=True, null=True, verbose_name='Tag')),
-                ('counts', models.BooleanField(default=True, verbose_name='zählt')),
-                ('first_number', models.PositiveIntegerField(default=1, verbose_name='erste Partie Nr.')),
-                ('rounds', models.PositiveSmallIntegerField(default=1, verbose_name='Durchgänge')),
-                ('done', models.PositiveSmallIntegerField(default=0, verbose_name='gespielt')),
-                ('status', models.CharField(choices=[('open', 'läuft'), ('finished', 'beendet'), ('aborted', 'abgebrochen'), ('rejected', 'Nachprüfung fehlgeschlagen')], default='open', max_length=10, verbose_name='Status')),
-                ('score', models.IntegerField(blank=True, null=True, verbose_name='Punkte')),
-                ('won', models.BooleanField(default=False, verbose_name='gewonnen')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('finished', models.DateTimeField(blank=True, null=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='solo_runs', to='lobby.table')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='solo_runs', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=20, verbose_name="Spiel")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("taeglich", "Tagesrätsel"), ("rekord", "Rekordjagd")],
+                        max_length=10,
+                        verbose_name="Modus",
+                    ),
+                ),
+                ("category", models.CharField(blank=True, max_length=20, verbose_name="Kategorie")),
+                ("day", models.DateField(blank=True, null=True, verbose_name="Tag")),
+                ("counts", models.BooleanField(default=True, verbose_name="zählt")),
+                ("first_number", models.PositiveIntegerField(default=1, verbose_name="erste Partie Nr.")),
+                ("rounds", models.PositiveSmallIntegerField(default=1, verbose_name="Durchgänge")),
+                ("done", models.PositiveSmallIntegerField(default=0, verbose_name="gespielt")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "läuft"),
+                            ("finished", "beendet"),
+                            ("aborted", "abgebrochen"),
+                            ("rejected", "Nachprüfung fehlgeschlagen"),
+                        ],
+                        default="open",
+                        max_length=10,
+                        verbose_name="Status",
+                    ),
+                ),
+                ("score", models.IntegerField(blank=True, null=True, verbose_name="Punkte")),
+                ("won", models.BooleanField(default=False, verbose_name="gewonnen")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("finished", models.DateTimeField(blank=True, null=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="solo_runs", to="lobby.table"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="solo_runs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Solo-Versuch',
-                'verbose_name_plural': 'Solo-Versuche',
-                'ordering': ['-created'],
-                'indexes': [models.Index(fields=['table', 'status'], name='solo_table_status')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('counts', True), ('mode', 'taeglich')), fields=('user', 'game', 'day'), name='solo_one_counting_attempt_per_day')],
+                "verbose_name": "Solo-Versuch",
+                "verbose_name_plural": "Solo-Versuche",
+                "ordering": ["-created"],
+                "indexes": [models.Index(fields=["table", "status"], name="solo_table_status")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("counts", True), ("mode", "taeglich")),
+                        fields=("user", "game", "day"),
+                        name="solo_one_counting_attempt_per_day",
+                    )
+                ],
             },
         ),
     ]
