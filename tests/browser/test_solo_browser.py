@@ -81,7 +81,8 @@ def test_tagesplakat_first_attempt_practice_list_history_and_replay(page):
     assert page.url != table_url
     assert "Übungsversuch" in page.locator(".messages").inner_text()
 
-    page.goto("/konto/partien/")
+    page.get_by_test_id("nav-partien").click()
+    page.wait_for_url("**/konto/partien/")
     assert "Tagesrätsel" in page.get_by_test_id("history").inner_text()
     assert "Fortsetzen" in page.get_by_test_id("open-games").inner_text()
     assert "(Übung)" in page.get_by_test_id("open-games").inner_text()
