@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -214,7 +215,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "lobby.sweep_deadlines", "schedule": 5.0},
     "reschedule-computers": {"task": "lobby.reschedule_computers", "schedule": 30.0},
     "abort-idle-matches": {"task": "lobby.abort_idle_matches", "schedule": 60.0},
+    # Daily puzzles (docs/solo.md): the seed is an HMAC of the date, so this only stores today's row.
+    "rotate-daily": {"task": "lobby.rotate_daily", "schedule": crontab(minute=0, hour=0)},
 }
+# Secret of the daily seeds (default: SECRET_KEY); set it to rotate puzzles independently of sessions.
+DAILY_SEED_SECRET = os.environ.get("DAILY_SEED_SECRET", "")
 
 # Production hardening: active whenever DEBUG is off.
 if not DEBUG:

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from leaderboard.models import ScoreEntry
+from leaderboard.models import ScoreEntry, SoloScore
 
 
 @admin.register(ScoreEntry)
@@ -19,4 +19,22 @@ class ScoreEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: ScoreEntry | None = None) -> bool:
+        return False
+
+
+@admin.register(SoloScore)
+class SoloScoreAdmin(admin.ModelAdmin):
+    """Solo results are read-only like Punkteinträge; admins may delete one (moderation)."""
+
+    list_display = ["created", "user", "game", "mode", "category", "day", "points", "won"]
+    list_filter = ["game", "mode", "day"]
+    search_fields = ["user__username"]
+    date_hierarchy = "created"
+    list_select_related = ["user"]
+    readonly_fields = ["user", "game", "mode", "category", "day", "points", "won", "run", "created"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: SoloScore | None = None) -> bool:
         return False

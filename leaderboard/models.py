@@ -49,3 +49,45 @@ class ScoreEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.points:+d} ({self.game})"
+
+
+class SoloScore(models.Model):
+    """A verified solo result for the solo lists (Tagesliste, Rekorde); never part of the Bestenliste.
+
+    Written only through ``leaderboard.services.record_solo_score``, once per run.
+    """
+
+    class Mode(models.TextChoices):
+        DAILY = "taeglich", _("Tagesrätsel")
+        RECORD = "rekord", _("Rekordjagd")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="solo_scores", verbose_name=_("Spieler")
+    )
+    game = models.CharField(_("Spiel"), max_length=20)
+    mode = models.CharField(_("Modus"), max_length=10, choices=Mode.choices)
+    category = models.CharField(_("Kategorie"), max_length=20, blank=True)
+    day = models.DateField(_("Tag"), null=True, blank=True)
+    points = models.IntegerField(_("Punkte"))
+    won = models.BooleanField(_("gewonnen"), default=False)
+    run = models.OneToOneField(
+        "lobby.SoloRun", on_delete=models.PROTECT, related_name="list_entry", verbose_name=_("Versuch")
+    )
+    created = models.DateTimeField(_("Zeitpunkt"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Solo-Ergebnis")
+        verbose_name_plural = _("Solo-Ergebnisse")
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "day"], condition=models.Q(mode="taeglich"), name="solo_score_one_daily"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["game", "mode", "day"], name="solo_score_game_day"),
+            models.Index(fields=["game", "mode", "category"], name="solo_score_category"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.points} ({self.game}, {self.mode})"

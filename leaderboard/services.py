@@ -8,11 +8,13 @@ result again returns the earlier entry and changes nothing.
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.db import transaction
 
 from accounts.models import User
 from games.core import registry
-from leaderboard.models import ScoreEntry
+from leaderboard.models import ScoreEntry, SoloScore
 
 LEAVE_PENALTY = -10
 
@@ -60,3 +62,41 @@ def record_leave_penalty(*, user: User, game: str, match_id: int) -> ScoreEntry 
     Whether the penalty applies (only with other humans at the table) is the caller's rule.
     """
     return record_points(user=user, game=game, points=LEAVE_PENALTY, match_id=match_id, kind=ScoreEntry.Kind.LEFT)
+
+
+@transaction.atomic
+def record_solo_score(
+    *,
+    user: User,
+    game: str,
+    mode: str,
+    category: str,
+    day: date | None,
+    points: int,
+    won: bool,
+    run_id: int,
+) -> SoloScore:
+    """Store a verified solo result once per run (a second call returns the first entry).
+
+    Solo lists are separate from the Bestenliste: nothing here writes a ``ScoreEntry``.
+    Guests are stored too (their results stay with the account they may become) and
+    filtered out when a list is read.
+    """
+    if mode not in SoloScore.Mode.values:
+        raise ValueError(f"unknown solo mode: {mode!r}")
+    if mode == SoloScore.Mode.DAILY and day is None:
+        raise ValueError("a daily result needs its day")
+    registry.engine(game)
+    entry, _created = SoloScore.objects.get_or_create(
+        run_id=run_id,
+        defaults={
+            "user": user,
+            "game": game,
+            "mode": mode,
+            "category": category,
+            "day": day,
+            "points": points,
+            "won": won,
+        },
+    )
+    return entry

@@ -118,3 +118,70 @@ class ActionRecord(models.Model):
 
     def __str__(self) -> str:
         return f"Partie {self.match_id}, Version {self.version}: {self.action}"
+
+
+class DailyPuzzle(models.Model):
+    """Today's puzzle of a game, stored by the midnight task (a cache: the seed is computed
+    from the server secret and the date, see ``lobby.solo.daily_seed``)."""
+
+    game = models.CharField(_("Spiel"), max_length=20)
+    day = models.DateField(_("Tag"))
+    seed = models.BigIntegerField(_("Startwert"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Tagesrätsel")
+        verbose_name_plural = _("Tagesrätsel")
+        ordering = ["-day", "game"]
+        constraints = [models.UniqueConstraint(fields=["game", "day"], name="daily_unique_game_day")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.day}"
+
+
+class SoloRun(models.Model):
+    """One attempt in a solo mode: a daily puzzle (one match) or a record hunt (``rounds`` matches
+    at the same table). Whether a daily attempt counts is decided when it starts."""
+
+    class Mode(models.TextChoices):
+        DAILY = "taeglich", _("Tagesrätsel")
+        RECORD = "rekord", _("Rekordjagd")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("läuft")
+        FINISHED = "finished", _("beendet")
+        ABORTED = "aborted", _("abgebrochen")
+        REJECTED = "rejected", _("Nachprüfung fehlgeschlagen")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="solo_runs")
+    game = models.CharField(_("Spiel"), max_length=20)
+    mode = models.CharField(_("Modus"), max_length=10, choices=Mode.choices)
+    category = models.CharField(_("Kategorie"), max_length=20, blank=True)
+    day = models.DateField(_("Tag"), null=True, blank=True)  # the daily puzzle's day (Europe/Berlin)
+    counts = models.BooleanField(_("zählt"), default=True)  # False: a later daily attempt (Übung)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="solo_runs")
+    first_number = models.PositiveIntegerField(_("erste Partie Nr."), default=1)
+    rounds = models.PositiveSmallIntegerField(_("Durchgänge"), default=1)
+    done = models.PositiveSmallIntegerField(_("gespielt"), default=0)
+    status = models.CharField(_("Status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    score = models.IntegerField(_("Punkte"), null=True, blank=True)
+    won = models.BooleanField(_("gewonnen"), default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("Solo-Versuch")
+        verbose_name_plural = _("Solo-Versuche")
+        ordering = ["-created"]
+        constraints = [
+            # The first attempt of the day counts, exactly one per player, game and day.
+            models.UniqueConstraint(
+                fields=["user", "game", "day"],
+                condition=models.Q(mode="taeglich", counts=True),
+                name="solo_one_counting_attempt_per_day",
+            ),
+        ]
+        indexes = [models.Index(fields=["table", "status"], name="solo_table_status")]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} {self.game} {self.user}"

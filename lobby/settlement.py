@@ -12,10 +12,12 @@ import uuid
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from accounts import services as taler
 from games.core import registry
 from leaderboard import services as leaderboard
+from lobby import solo_results
 from lobby.models import Match
 
 log = logging.getLogger(__name__)
@@ -111,7 +113,17 @@ def settle(match: Match) -> None:
         balances = taler.balances_of([match.players[seat]["user_id"] for seat in paying])
         for seat in paying:
             match.players[seat]["balance"] = balances.get(match.players[seat]["user_id"])
-    record_points(match, users)
+    if solo_results.is_solo_mode(match):
+        solo_match_finished(match)  # solo lists only: never the Bestenliste
+    else:
+        record_points(match, users)
+
+
+def solo_match_finished(match: Match) -> None:
+    """A daily puzzle or record hunt match ended: after the commit its run is counted, re-checked
+    from the record and listed (``lobby.solo_results``)."""
+    match_id = match.pk
+    transaction.on_commit(lambda: solo_results.match_finished(match_id), robust=True)
 
 
 def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from lobby import solo, solo_results
 from lobby.runtime import computers, deadlines, dispatch, expiry, idle
 
 
@@ -35,3 +36,12 @@ def abort_idle_matches() -> int:
 def sweep_deadlines() -> int:
     """Periodic safety net (Celery beat): deadlines whose task was lost still fire."""
     return expiry.sweep()
+
+
+@shared_task(name="lobby.rotate_daily", ignore_result=True)
+def rotate_daily() -> int:
+    """Midnight (Europe/Berlin): store today's daily puzzles and count solo matches whose
+    post-commit step was lost. Not needed for correctness: seeds are computed from the date."""
+    rows = solo.rotate_daily()
+    solo_results.catch_up()
+    return len(rows)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from lobby import views
+from lobby import history_views, views
 
 app_name = "lobby"
 
@@ -14,4 +14,7 @@ urlpatterns = [
     path("tisch/<int:table_id>/verlassen/", views.leave_match, name="leave_match"),
     path("tisch/<int:table_id>/nochmal/", views.again, name="again"),
     path("tisch/<int:table_id>/neue-partie/", views.new_match, name="new_match"),
+    path("konto/partien/", history_views.partien, name="partien"),
+    path("partie/<int:match_id>/", history_views.replay, name="replay"),
+    path("tisch/<int:table_id>/partie/<int:number>/", history_views.replay_of_table, name="replay_of_table"),
 ]

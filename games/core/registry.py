@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from games.core.bots import Choice
+from games.core.solo import SoloModes
 
 # Order is the order games are shown on the site.
 GAME_PACKAGES: dict[str, str] = {
@@ -98,6 +99,17 @@ def ui(slug: str) -> ModuleType:
 def forms(slug: str) -> ModuleType:
     """The game's page forms (Django forms: ``FreeGameForm``, ``OptionsForm``)."""
     return _module(slug, "forms")
+
+
+@cache
+def solo(slug: str) -> SoloModes:
+    """The game's solo modes (``games/<slug>/solo.py``: ``MODES``); none if the game has no such module."""
+    try:
+        return _module(slug, "solo").MODES
+    except ModuleNotFoundError as error:
+        if error.name != f"{GAME_PACKAGES[slug]}.solo":
+            raise
+        return SoloModes()
 
 
 @cache

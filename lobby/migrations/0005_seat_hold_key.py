@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0003_match_decisions'),
+        ('lobby', '0004_dailypuzzle_solorun'),
     ]
 
     operations = [

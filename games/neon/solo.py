@@ -1,0 +1,42 @@
+"""Speedneon alone: the daily Solovariante and the record per number of tools (RULES.md, "Solo modes")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.solo import DailyMode, RecordMode, SoloModes
+
+DAILY_TOOLS = 3
+TOOL_LEVELS = tuple((str(n), f"{n} Werkzeug{'e' if n > 1 else ''}") for n in range(1, 6))
+
+
+def solo_won(result: dict[str, Any], seat: int) -> bool:
+    """Solovariante: won only when the points beat the Stromzähler's target (a tie is not enough)."""
+    return bool(result.get("won"))
+
+
+def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
+    return {"ausgabe": "solo", "werkzeuge": int(category)}, (), "normal"
+
+
+MODES = SoloModes(
+    daily=DailyMode(
+        name="Tagesfassade",
+        description="Jeden Tag dieselbe Solovariante für alle: dieselben Fassaden, dieselben Lieferungen, "
+        f"{DAILY_TOOLS} Werkzeuge – du gegen den Stromzähler.",
+        options={"ausgabe": "solo", "werkzeuge": DAILY_TOOLS},
+        computers=(),
+        won=solo_won,
+    ),
+    record=RecordMode(
+        name="Rekordjagd",
+        description="Die Solovariante mit 1 bis 5 Werkzeugen: dein bester Wert je Werkzeugzahl bleibt als "
+        "Rekord stehen.",
+        rounds=1,
+        categories=TOOL_LEVELS,
+        setup=record_setup,
+        won=solo_won,
+    ),
+    # After the game every facade, secret colour and draw is public: nothing stays hidden.
+    replay_open_after_end=True,
+)

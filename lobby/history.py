@@ -1,0 +1,178 @@
+"""Reads for Meine Partien and replays: a player's games, statistics, the state at any step.
+
+A guest's games are stored with the guest (a real user row) and carried over when it
+registers (the upgrade keeps the row); they are shown only to that user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q
+
+from accounts.models import User
+from games.core import registry
+from leaderboard import solo_selectors
+from leaderboard.models import ScoreEntry
+from lobby.models import ActionRecord, Match, SoloRun, Table
+from lobby.solo_results import MODE_KEY
+
+MODE_LABELS = {"frei": "Freie Partie", "live": "Mit anderen", "taeglich": "Tagesrätsel", "rekord": "Rekordjagd"}
+
+
+@dataclass(frozen=True)
+class GameRow:
+    match: Match
+    game: str
+    game_name: str
+    mode: str  # German label
+    practice: bool
+    seat: int
+    points: int | None
+    place: int | None
+    players: int
+    when: datetime
+    status: str
+
+
+def _tables_of(user: User) -> Q:
+    """Every table the player sat at: as host, in a seat, or (left early) through a penalty entry."""
+    left = ScoreEntry.objects.filter(user=user, match__isnull=False).values("match__table_id")
+    return Q(table__host=user) | Q(table__seats__user=user) | Q(table_id__in=left)
+
+
+def seat_of(match: Match, user_id: int | None) -> int | None:
+    if user_id is None:
+        return None
+    return next((i for i, p in enumerate(match.players) if p.get("user_id") == user_id), None)
+
+
+def mode_of(match: Match) -> str:
+    mode = match.options.get(MODE_KEY)
+    # A daily attempt is its table's first match; "Neue Partie" there is a free game (new seed).
+    if mode == "rekord" or (mode == "taeglich" and match.number == 1):
+        return mode
+    return "frei" if match.table.kind == Table.Kind.SOLO else "live"
+
+
+def finished_games(user: User, game: str | None = None) -> list[GameRow]:
+    matches = (
+        Match.objects.filter(_tables_of(user), status=Match.Status.FINISHED)
+        .select_related("table")
+        .distinct()
+        .order_by("-finished", "-pk")
+    )
+    if game:
+        matches = matches.filter(game=game)
+    practice = set(
+        SoloRun.objects.filter(user=user, mode=SoloRun.Mode.DAILY, counts=False).values_list("table_id", flat=True)
+    )
+    rows = []
+    for match in matches:
+        seat = seat_of(match, user.pk)
+        if seat is None:
+            continue
+        result = match.result or {}
+        mode = mode_of(match)
+        rows.append(
+            GameRow(
+                match=match,
+                game=match.game,
+                game_name=registry.engine(match.game).NAME,
+                mode=MODE_LABELS[mode],
+                practice=mode == "taeglich" and match.table_id in practice,
+                seat=seat,
+                points=result["points"][seat] if result.get("points") else None,
+                place=result["places"][seat] if result.get("places") else None,
+                players=len(match.players),
+                when=match.finished or match.started,
+                status=match.status,
+            )
+        )
+    return rows
+
+
+@dataclass
+class GameStats:
+    game: str
+    name: str
+    games: int = 0
+    wins: int = 0
+    best: int | None = None
+    average: float | None = None
+    win_streak: int = 0  # the longest run of won games in a row
+    serie: int = 0  # daily puzzle: days in a row up to today
+    best_serie: int = 0
+    records: dict[str, int] = field(default_factory=dict)
+
+
+def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
+    out = []
+    for slug in registry.slugs():
+        mine = [r for r in rows if r.game == slug and r.points is not None]
+        stats = GameStats(slug, registry.engine(slug).NAME)
+        stats.games = len(mine)
+        stats.wins = sum(1 for r in mine if r.place == 1)
+        if mine:
+            stats.best = max(r.points for r in mine)  # type: ignore[type-var]
+            stats.average = round(sum(r.points for r in mine) / len(mine), 1)  # type: ignore[misc]
+        run = 0
+        for row in sorted(mine, key=lambda r: r.when):
+            run = run + 1 if row.place == 1 else 0
+            stats.win_streak = max(stats.win_streak, run)
+        if registry.solo(slug).daily is not None:
+            streak = solo_selectors.streak(user=user, game=slug, today=today)
+            stats.serie, stats.best_serie = streak.current, streak.best
+        stats.records = solo_selectors.personal_records(user=user, game=slug)
+        out.append(stats)
+    return out
+
+
+def open_solo_games(user: User) -> list[dict[str, Any]]:
+    """Solo tables still to be played on: a running match, or a record hunt between Durchgänge."""
+    out = []
+    tables = Table.objects.filter(host=user, kind=Table.Kind.SOLO).exclude(status=Table.Status.CLOSED)
+    runs = {r.table_id: r for r in SoloRun.objects.filter(user=user, status=SoloRun.Status.OPEN)}
+    for table in tables.order_by("-created"):
+        current = Match.objects.filter(table=table).order_by("-number").first()
+        run = runs.get(table.pk)
+        playing = current is not None and current.status == Match.Status.PLAYING
+        if not playing and run is None:
+            continue
+        if run is not None and current is not None and current.status == Match.Status.ABORTED:
+            continue
+        mode = table.options.get(MODE_KEY) or "frei"
+        label = MODE_LABELS.get(mode, MODE_LABELS["frei"])
+        if run is not None and run.rounds > 1:
+            label += f" – Durchgang {min(run.done + 1, run.rounds)} von {run.rounds}"
+        out.append({"table": table, "game": registry.engine(table.game).NAME, "mode": label, "run": run})
+    return out
+
+
+# ---------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True)
+class Step:
+    state: Any
+    log: list[dict[str, Any]]
+    number: int  # engine actions applied
+    total: int
+
+
+def replay_steps(match: Match) -> list[ActionRecord]:
+    return list(ActionRecord.objects.filter(match=match, system=False).order_by("version"))
+
+
+def state_at(match: Match, records: list[ActionRecord], step: int) -> Step:
+    """The state after the first ``step`` engine actions of the record, re-computed from the seed."""
+    engine = registry.engine(match.game)
+    step = max(0, min(step, len(records)))
+    state = engine.new_game(seed=match.seed, players=len(match.players), options=match.options)
+    log: list[dict[str, Any]] = []
+    for record in records[:step]:
+        state, events = engine.apply(state, record.seat, record.action)
+        log.extend(record.events or events)
+    return Step(state, log[-40:], step, len(records))

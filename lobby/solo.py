@@ -1,0 +1,209 @@
+"""Solo modes: daily puzzles (seed per game and day), record hunts, and how their results get listed.
+
+- The daily seed is an HMAC of the game and the date (Europe/Berlin) under a server
+  secret: every process computes the same seed without coordination; the midnight
+  task only stores today's row (``DailyPuzzle``) and is never needed for correctness.
+- The first daily attempt of a player, game and day counts; that is decided when the
+  attempt starts (a unique constraint) and nothing later changes it.
+- How a finished match reaches its run and a list: ``lobby.solo_results``.
+
+What each game offers comes from its ``games/<slug>/solo.py`` (``registry.solo``).
+Decisions: docs/solo.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.core import registry
+from games.core.bots import LEVELS
+from games.core.protocol import IllegalAction
+from games.core.solo import DailyMode, RecordMode
+from lobby import solo_results
+from lobby.models import DailyPuzzle, Match, Seat, SoloRun, Table
+from lobby.runtime import actions
+from lobby.solo_results import MODE_KEY
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+# ---------------------------------------------------------------- days and seeds
+
+
+def berlin_day(now: datetime | None = None) -> date:
+    """The calendar day in Europe/Berlin: the day boundary of daily puzzles (SUPPLEMENT)."""
+    return timezone.localtime(now or timezone.now(), BERLIN).date()
+
+
+def _secret() -> bytes:
+    return (getattr(settings, "DAILY_SEED_SECRET", "") or settings.SECRET_KEY).encode()
+
+
+def daily_seed(game: str, day: date) -> int:
+    """The seed of ``game``'s puzzle on ``day``: 63 bits of HMAC-SHA256(secret, "daily:game:day").
+
+    Internal: callers pass only today (``today_puzzle``); no page or API returns a seed.
+    """
+    digest = hmac.new(_secret(), f"daily:{game}:{day.isoformat()}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def daily_mode(game: str) -> DailyMode:
+    mode = registry.solo(game).daily
+    if mode is None:
+        raise IllegalAction(f"{registry.engine(game).NAME} hat kein Tagesrätsel.")
+    return mode
+
+
+def record_mode(game: str) -> RecordMode:
+    mode = registry.solo(game).record
+    if mode is None:
+        raise IllegalAction(f"{registry.engine(game).NAME} hat keine Rekordjagd.")
+    return mode
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    game: str
+    day: date
+    seed: int
+
+
+def today_puzzle(game: str, now: datetime | None = None) -> Puzzle:
+    """Today's puzzle (the stored row if the midnight task wrote it, else computed: the same)."""
+    daily_mode(game)
+    day = berlin_day(now)
+    seed = DailyPuzzle.objects.filter(game=game, day=day).values_list("seed", flat=True).first()
+    return Puzzle(game, day, seed if seed is not None else daily_seed(game, day))
+
+
+def rotate_daily(now: datetime | None = None) -> list[DailyPuzzle]:
+    """Store today's puzzle of every game that has one (the midnight beat task; idempotent)."""
+    day = berlin_day(now)
+    rows = []
+    for game in registry.slugs():
+        if registry.solo(game).daily is not None:
+            row, _ = DailyPuzzle.objects.get_or_create(game=game, day=day, defaults={"seed": daily_seed(game, day)})
+            rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------- tables
+
+
+def _solo_mode_table(
+    *,
+    user: User,
+    game: str,
+    options: dict[str, Any],
+    computers: tuple[str, ...],
+    tempo: str,
+    extra: dict[str, Any],
+    seed: int | None,
+) -> Table:
+    """A solo table in a solo mode (like a free game, with the mode's keys in its options), started."""
+    engine = registry.engine(game)
+    if any(level not in LEVELS for level in computers):
+        raise IllegalAction("Unbekannte Computerstärke.")
+    players = 1 + len(computers)
+    cleaned = engine.clean_options(options, players)
+    names = list(registry.content(game).COMPUTER_NAMES)
+    random.Random().shuffle(names)
+    table = Table.objects.create(
+        game=game,
+        kind=Table.Kind.SOLO,
+        options={**cleaned, "tempo": tempo, **extra},
+        places=players,
+        bot_level=computers[0] if computers else "normal",
+        host=user,
+    )
+    Seat.objects.create(table=table, index=0, user=user, name=user.username)
+    for index, (level, name) in enumerate(zip(computers, names, strict=False), start=1):
+        Seat.objects.create(table=table, index=index, bot_level=level, name=name)
+    actions.start_match(table=table, seed=seed)
+    return table
+
+
+def _lock_user(user: User) -> None:
+    """Serialise a player's solo starts (two tabs): one row lock on the player."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
+
+
+def open_runs(user: User, game: str | None = None) -> list[SoloRun]:
+    """The player's solo runs still to be played (aborted ones are closed on the way)."""
+    runs = SoloRun.objects.filter(user=user, status=SoloRun.Status.OPEN).select_related("table").order_by("-created")
+    if game is not None:
+        runs = runs.filter(game=game)
+    out = []
+    for run in runs:
+        current = Match.objects.filter(table=run.table).order_by("-number").first()
+        if current is not None and current.status == Match.Status.ABORTED:
+            SoloRun.objects.filter(pk=run.pk, status=SoloRun.Status.OPEN).update(
+                status=SoloRun.Status.ABORTED, finished=timezone.now()
+            )
+            continue
+        out.append(run)
+    return out
+
+
+def start_daily(*, user: User, game: str, now: datetime | None = None) -> SoloRun:
+    """Start today's attempt, or return today's open one (a reload, a second tab).
+
+    The first attempt of the day counts; the unique constraint decides it once, here.
+    """
+    mode = daily_mode(game)
+    puzzle = today_puzzle(game, now)
+    with transaction.atomic():
+        _lock_user(user)
+        solo_results.catch_up(user=user)  # a finished attempt whose post-commit step was lost is closed first
+        for run in open_runs(user, game):
+            if run.mode == SoloRun.Mode.DAILY and run.day == puzzle.day:
+                return run
+        extra = {MODE_KEY: SoloRun.Mode.DAILY, "tag": puzzle.day.isoformat(), "rat": False}
+        table = _solo_mode_table(
+            user=user,
+            game=game,
+            options=mode.options,
+            computers=mode.computers,
+            tempo=mode.tempo,
+            extra=extra,
+            seed=puzzle.seed,
+        )
+        fields = {"user": user, "game": game, "mode": SoloRun.Mode.DAILY, "day": puzzle.day, "table": table}
+        try:
+            with transaction.atomic():
+                return SoloRun.objects.create(counts=True, **fields)
+        except IntegrityError:  # the day's first attempt exists: this one is practice
+            return SoloRun.objects.create(counts=False, **fields)
+
+
+def start_record(*, user: User, game: str, category: str) -> SoloRun:
+    """Start a record hunt in ``category`` (e.g. the computers' strength): its first match."""
+    mode = record_mode(game)
+    if category not in dict(mode.categories):
+        raise IllegalAction("Diese Stufe gibt es für die Rekordjagd nicht.")
+    options, computers, tempo = mode.setup(category)
+    with transaction.atomic():
+        _lock_user(user)
+        extra = {MODE_KEY: SoloRun.Mode.RECORD, "kategorie": category}
+        table = _solo_mode_table(
+            user=user, game=game, options=options, computers=computers, tempo=tempo, extra=extra, seed=None
+        )
+        return SoloRun.objects.create(
+            user=user, game=game, mode=SoloRun.Mode.RECORD, category=category, table=table, rounds=mode.rounds
+        )
+
+
+def daily_attempts(user: User, game: str, day: date) -> list[SoloRun]:
+    return list(SoloRun.objects.filter(user=user, game=game, mode=SoloRun.Mode.DAILY, day=day).order_by("created"))

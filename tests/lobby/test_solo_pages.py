@@ -1,0 +1,193 @@
+"""Pages of the solo modes: daily start/resume, lists, Meine Partien, replays; no future seed leaks."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+from accounts import services as accounts
+from lobby import solo
+from lobby.models import Match, SoloRun
+from tests.lobby.solo_helpers import current_match, finish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def inline_computers(settings):  # type: ignore[no-untyped-def]
+    settings.COMPUTER_DISPATCH = "inline"
+    settings.TABLE_TEMPO_FACTOR = 0
+
+
+@pytest.fixture
+def grete(db):  # type: ignore[no-untyped-def]
+    return accounts.register_user(username="grete", password="Kleister-1929!")
+
+
+@pytest.fixture
+def client_of(grete):  # type: ignore[no-untyped-def]
+    client = Client()
+    client.force_login(grete)
+    return client
+
+
+def test_anonymous_start_becomes_a_guest_and_a_reload_resumes():
+    client = Client()
+    page = client.get("/spiele/neon/taeglich/")
+    assert page.status_code == 200 and "Tagesrätsel starten" in page.content.decode()
+    first = client.post("/spiele/neon/taeglich/")
+    second = client.post("/spiele/neon/taeglich/")
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert SoloRun.objects.count() == 1 and SoloRun.objects.get().user.is_guest
+
+
+def test_practice_is_announced_before_and_after(client_of, grete):
+    run = solo.start_daily(user=grete, game="neon")
+    finish(current_match(run))
+    before = client_of.get("/spiele/neon/taeglich/").content.decode()
+    assert "Jeder weitere Versuch heute ist Übung" in before and "Übungsversuch starten" in before
+    response = client_of.post("/spiele/neon/taeglich/", follow=True)
+    assert "Übungsversuch" in response.content.decode()
+    practice = SoloRun.objects.exclude(pk=run.pk).get()
+    assert not practice.counts
+    finish(current_match(practice), seed=3)
+    after = client_of.get("/spiele/neon/taeglich/").content.decode()
+    assert "Erster Versuch (zählt)" in after and "Übung:" in after
+    partien = client_of.get("/konto/partien/").content.decode()
+    assert "Tagesrätsel (Übung)" in partien
+
+
+def test_tagesliste_highlights_the_own_row_and_shows_the_streak(client_of, grete):
+    finish(current_match(solo.start_daily(user=grete, game="neon")))
+    page = client_of.get("/bestenliste/neon/taeglich/").content.decode()
+    assert 'data-testid="own-row"' in page and "grete" in page
+    assert "Deine Serie: 1 Tag in Folge" in page
+    assert "Heute vorn" in page
+    assert client_of.get("/bestenliste/neon/taeglich/?tag=gestern").status_code == 200
+    assert client_of.get("/bestenliste/kleister/rekorde/").status_code == 200
+    assert client_of.get("/bestenliste/neon/").status_code == 200  # the Bestenliste itself is untouched
+
+
+def test_no_page_exposes_a_seed_of_today_or_tomorrow(client_of, grete):
+    today = solo.berlin_day()
+    secrets = [str(solo.daily_seed(g, today + timedelta(days=d))) for g in ("kleister", "neon") for d in (0, 1, 2)]
+    run = solo.start_daily(user=grete, game="neon")
+    urls = [
+        "/spiele/neon/taeglich/",
+        "/spiele/kleister/taeglich/",
+        f"/spiele/neon/taeglich/?tag={(today + timedelta(days=1)).isoformat()}",
+        "/bestenliste/neon/taeglich/",
+        "/konto/partien/",
+        f"/tisch/{run.table_id}/",
+    ]
+    for url in urls:
+        body = client_of.get(url).content.decode()
+        assert not any(seed in body for seed in secrets), url
+
+
+def test_meine_partien_lists_games_with_filter_statistics_and_open_games(client_of, grete):
+    finished = finish(current_match(solo.start_daily(user=grete, game="neon")))
+    hunt = solo.start_record(user=grete, game="kleister", category="leicht")
+    page = client_of.get("/konto/partien/").content.decode()
+    assert "Tagesrätsel" in page and f"/partie/{finished.pk}/" in page
+    assert "Rekordjagd – Durchgang 1 von 5" in page and f"/tisch/{hunt.table_id}/" in page and "Fortsetzen" in page
+    assert 'data-testid="stats-neon"' in page
+    only_kleister = client_of.get("/konto/partien/?spiel=kleister").content.decode()
+    assert f"/partie/{finished.pk}/" not in only_kleister
+
+
+def test_replay_steps_forward_back_and_to_the_end(client_of, grete):
+    match = finish(current_match(solo.start_record(user=grete, game="kleister", category="leicht")))
+    end = client_of.get(f"/partie/{match.pk}/")
+    assert end.status_code == 200
+    body = end.content.decode()
+    total = Match.objects.get(pk=match.pk).actions.filter(system=False).count()
+    assert f"Schritt {total} von {total}" in body and "Endstand" in body and "Neue Partie" not in body
+    start = client_of.get(f"/partie/{match.pk}/?schritt=0").content.decode()
+    assert f"Schritt 0 von {total}" in start and "Endstand" not in start
+    assert f"Schritt 1 von {total}" in client_of.get(f"/partie/{match.pk}/?schritt=1").content.decode()
+
+
+def test_replay_hides_hands_from_others_and_running_games(grete):
+    run = solo.start_record(user=grete, game="kleister", category="leicht")
+    assert Client().get(f"/partie/{current_match(run).pk}/").status_code == 404  # still running
+    match = finish(current_match(run))
+    page = Client().get(f"/partie/{match.pk}/?schritt=3").content.decode()
+    assert "Die Karten auf den Händen bleiben verdeckt" in page
+    assert 'id="kl-hand"' not in page
+
+
+def test_others_watch_a_daily_game_only_after_its_day(grete):
+    match = finish(current_match(solo.start_daily(user=grete, game="neon")))
+    assert Client().get(f"/partie/{match.pk}/").status_code == 404
+    Match.objects.filter(pk=match.pk).update(options={**match.options, "tag": "2020-01-01"})
+    assert Client().get(f"/partie/{match.pk}/").status_code == 200
+
+
+def test_record_hunt_page_starts_a_hunt(client_of):
+    page = client_of.get("/spiele/kleister/rekordjagd/").content.decode()
+    assert "Rekordjagd starten" in page and "stark" in page
+    response = client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "stark"})
+    assert response.status_code == 302
+    assert SoloRun.objects.get().category == "stark"
+    assert (
+        "gibt es für die Rekordjagd nicht"
+        in client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "9"}).content.decode()
+    )
+
+
+def test_neon_replay_may_show_any_seat_after_the_end(grete):
+    match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
+    page = Client().get(f"/partie/{match.pk}/?schritt=5&platz=0")
+    assert page.status_code == 200
+    assert "Ansicht" in page.content.decode() and "Schritt 5 von" in page.content.decode()
+
+
+def test_end_board_link_leads_to_the_replay(grete):
+    match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
+    response = Client().get(f"/tisch/{match.table_id}/partie/{match.number}/")
+    assert response.status_code == 302 and response["Location"] == f"/partie/{match.pk}/"
+
+
+def test_leaderboard_admin_lists_solo_results_read_only(grete):
+    from django.contrib import admin
+
+    from leaderboard.models import SoloScore
+
+    finish(current_match(solo.start_daily(user=grete, game="neon")))
+    staff = accounts.register_user(username="admina", password="Kleister-1929!")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client = Client()
+    client.force_login(staff)
+    assert client.get("/admin/leaderboard/soloscore/").status_code == 200
+    model_admin = admin.site._registry[SoloScore]
+    assert not model_admin.has_add_permission(None) and not model_admin.has_change_permission(None)
+
+
+def test_meine_partien_lists_live_games_also_after_leaving(grete):
+    from lobby import history, services
+
+    paul = accounts.register_user(username="paul", password="Kleister-1929!")
+    table = services.open_table(
+        host=grete,
+        game="kleister",
+        places=3,
+        options={"spielart": "kurz"},
+        clock_seconds=None,
+        bot_level="leicht",
+        stake=0,
+        fill_computers=False,
+    )
+    services.join_table(table_id=table.pk, user=paul)
+    services.start_table(table_id=table.pk, user=grete)
+    services.leave_match(table_id=table.pk, user=paul)  # the computer takes paul's seat
+    match = finish(Match.objects.get(table=table), seed=5)
+    for user in (grete, paul):
+        rows = history.finished_games(user)
+        assert [(r.match.pk, r.mode) for r in rows] == [(match.pk, "Mit anderen")]
+    hilde = accounts.register_user(username="hilde", password="Kleister-1929!")
+    assert history.finished_games(hilde) == []
