@@ -29,6 +29,12 @@ def state_of(snap: Snapshot) -> Any:
     return snap.loaded
 
 
+def version_fragment(version: int) -> str:
+    """The one place a page reads the version it shows; every action sends it (static/games/core/table.js),
+    so no other fragment carries the version and fragments stay unchanged while their content does."""
+    return f'<i id="tbl-v" data-version="{int(version)}" hidden></i>'
+
+
 def table_view(snap: Snapshot) -> TableView:
     """The narrow table facts for the games' fragments (never the state, the seed or wallets)."""
     if snap.facts is None:
@@ -59,6 +65,7 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
         public = game_ui.public_fragments(
             FragmentContext(facts, seat_names(engine.view(state, None), names), None, names)
         )
+        public["tbl-v"] = version_fragment(snap.version)
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:

@@ -59,6 +59,13 @@
     adviceVersion = null;
   });
 
+  // Every action says which version of the table the page shows: the runtime's fragment #tbl-v is the
+  // one place it is kept, so no other fragment has to change just because the version did.
+  document.body.addEventListener("htmx:wsConfigSend", (event) => {
+    const shown = document.getElementById("tbl-v")?.dataset.version;
+    if (shown !== undefined && "action" in event.detail.parameters) event.detail.parameters.version = shown;
+  });
+
   setInterval(tick, 250);
   document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
   tick();
