@@ -12,12 +12,12 @@ $(VENV)/.installed: requirements.txt
 	touch $@
 
 run: $(VENV)/.installed
-	$(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	@echo ""
 	@echo "Spielcenter läuft auf http://127.0.0.1:$(PORT)/"
 	@echo "Admin anlegen: $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
 	@echo ""
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
