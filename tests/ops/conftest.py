@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.ops.support import ROOT
+from tests.ops.support import ROOT, kill_group
 
 
 @pytest.fixture
@@ -33,7 +33,9 @@ def processes(tmp_path: Path) -> Iterator[Callable[..., subprocess.Popen]]:
     def start(name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
         log_path = tmp_path / f"{name}.log"
         with open(log_path, "a") as log:
-            proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(
+                args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         proc.log_path = log_path  # type: ignore[attr-defined]
         started.append((proc, log_path))
         return proc
@@ -41,11 +43,11 @@ def processes(tmp_path: Path) -> Iterator[Callable[..., subprocess.Popen]]:
     yield start
     for proc, _ in started:
         if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
+            kill_group(proc, signal.SIGTERM)
     for proc, log_path in started:
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            kill_group(proc, signal.SIGKILL)
             proc.wait(timeout=5)
         sys.stderr.write(f"--- {log_path.name} (last lines)\n" + "".join(log_path.read_text().splitlines(True)[-15:]))

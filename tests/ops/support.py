@@ -8,7 +8,10 @@ one database.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -61,3 +64,9 @@ def wait_until(condition: Callable[[], object], *, seconds: float, interval: flo
             return value
         time.sleep(interval)
     return None
+
+
+def kill_group(proc: subprocess.Popen, sig: int = signal.SIGKILL) -> None:
+    """Signal a process started in its own session and all its children (a prefork pool)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
