@@ -15,7 +15,7 @@ run: $(VENV)/.installed
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	@echo ""
 	@echo "Spielcenter läuft auf http://127.0.0.1:$(PORT)/"
-	@echo "Admin anlegen: $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
+	@echo "Admin anlegen: DJANGO_DEBUG=1 $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
 	@echo ""
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
@@ -29,7 +29,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 
 bench: $(VENV)/.installed
-	$(PY) manage.py bench
+	DJANGO_DEBUG=1 $(PY) manage.py bench
 
 worker: $(VENV)/.installed
 	$(VENV)/bin/celery -A config worker --loglevel=info
