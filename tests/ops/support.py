@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -70,3 +70,28 @@ def kill_group(proc: subprocess.Popen, sig: int = signal.SIGKILL) -> None:
     """Signal a process started in its own session and all its children (a prefork pool)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
+
+
+@contextlib.contextmanager
+def publishing_to(broker_url: str) -> Iterator[None]:
+    """The test process sends its Celery tasks to ``broker_url``, and afterwards to the suite's broker again.
+
+    Celery caches its connection and producer pools per app; both are dropped on
+    the way in and out, so no later test publishes through this test's broker.
+    """
+    from config.celery import app
+
+    def drop_pools() -> None:
+        if app._pool is not None:
+            app._pool.force_close_all()
+            app._pool = None
+        app.amqp._producer_pool = None
+
+    saved = app.conf.broker_url
+    drop_pools()
+    app.conf.broker_url = broker_url
+    try:
+        yield
+    finally:
+        drop_pools()
+        app.conf.broker_url = saved

@@ -23,6 +23,7 @@ from tests.ops.support import (
     kill_group,
     private_redis_url,
     process_env,
+    publishing_to,
     redis_address,
     wait_until,
 )
@@ -48,10 +49,7 @@ def test_a_killed_workers_computer_move_is_made_once_by_the_next_worker(settings
     table = Table.objects.create(game="kleister", kind="solo", places=2, host=host, options={"tempo": "normal"})
     Seat.objects.create(table=table, index=0, bot_level="normal", name="Esser")
     Seat.objects.create(table=table, index=1, user=host, name=host.username)
-    from config.celery import app
-
-    app.conf.broker_url = broker
-    try:
+    with publishing_to(broker):  # the test process sends the first move to the worker's broker
         match = actions.start_match(table=table, seed=6)  # seed 6: the computer (seat 0) begins
         assert wait_until(lambda: held_messages() == 1, seconds=30), "the worker did not take the computer's task"
         kill_group(first, signal.SIGKILL)
@@ -67,5 +65,3 @@ def test_a_killed_workers_computer_move_is_made_once_by_the_next_worker(settings
         match.refresh_from_db()
         assert ActionRecord.objects.filter(match=match).count() == 1
         assert match.version == 1
-    finally:
-        app.conf.broker_url = settings.CELERY_BROKER_URL

@@ -19,6 +19,7 @@ from tests.ops.support import (
     flush_private_db,
     private_redis_url,
     process_env,
+    publishing_to,
     redis_address,
     wait_until,
 )
@@ -43,10 +44,7 @@ def test_worker_survives_a_redis_outage_and_goes_on_moving(settings, processes):
         table = Table.objects.create(game="kleister", kind="solo", places=2, host=host, options={"tempo": "normal"})
         Seat.objects.create(table=table, index=0, bot_level="leicht", name="Esser")
         Seat.objects.create(table=table, index=1, bot_level="leicht", name="Kürten")
-        from config.celery import app
-
-        app.conf.broker_url = broker  # the test process publishes the first move through the proxy too
-        try:
+        with publishing_to(broker):  # the test process sends the first move to the worker's broker
             match = actions.start_match(table=table, seed=5)
             assert wait_until(lambda: computer_moves(match.pk) >= 2, seconds=60), "the worker made no computer moves"
 
@@ -62,5 +60,3 @@ def test_worker_survives_a_redis_outage_and_goes_on_moving(settings, processes):
 
             assert wait_until(moved_on, seconds=60), "no computer move after Redis came back"
             assert worker.poll() is None
-        finally:
-            app.conf.broker_url = settings.CELERY_BROKER_URL
