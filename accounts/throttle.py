@@ -5,7 +5,7 @@ start credit, so one address may create only ``NEW_ACCOUNTS_PER_ADDRESS``
 within ``NEW_ACCOUNTS_WINDOW_SECONDS`` (the window starts with its first
 account). Counters live in Django's cache: Redis when REDIS_URL is set (shared
 by every process), else the process's memory. The address is REMOTE_ADDR;
-behind a proxy Daphne sets it from X-Forwarded-For (--proxy-headers).
+behind a proxy Daphne sets it from the proxy's X-Real-IP header (docs/operations.md).
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ LOGOUT_REDIRECT_URL = "home"
 # cannot lock a name out for everybody, and one name is not locked for an
 # address that did nothing wrong. The address is REMOTE_ADDR (django-ipware is
 # not installed); behind a proxy Daphne runs with --proxy-headers and sets it
-# from X-Forwarded-For (docs/operations.md).
+# from the proxy's X-Real-IP header (docs/operations.md).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
