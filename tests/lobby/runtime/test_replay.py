@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
+from django.db import connection, transaction
 
 from accounts import services as accounts
 from games.core import registry
@@ -45,3 +49,30 @@ def test_replay_of_a_running_table_agrees_although_moves_came_after_the_match_wa
     assert result.matches, result.detail
     assert result.detail == "Zustand stimmt überein"
     assert result.actions == ActionRecord.objects.filter(match=loaded).count()
+
+
+def test_replay_waits_for_an_action_that_is_being_committed():
+    """A move holding the match row (as `submit` does) is waited for, so match and log are read after it."""
+    guest = accounts.create_guest()
+    table = services.create_solo_table(user=guest, game="kleister", options={"spielart": "kurz"}, computers=["leicht"])
+    match = Match.objects.get(table=table)
+    locked = threading.Event()
+
+    def writer() -> None:
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update().get(pk=match.pk)
+                locked.set()
+                time.sleep(1.0)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    assert locked.wait(10)
+    started = time.monotonic()
+    result = replay_match(match)
+    waited = time.monotonic() - started
+    thread.join()
+    assert result.matches
+    assert waited >= 0.8, f"replay read while a writer held the match row ({waited:.2f} s)"
