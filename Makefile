@@ -12,12 +12,12 @@ $(VENV)/.installed: requirements.txt
 	touch $@
 
 run: $(VENV)/.installed
-	$(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	@echo ""
 	@echo "Spielcenter läuft auf http://127.0.0.1:$(PORT)/"
-	@echo "Admin anlegen: $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
+	@echo "Admin anlegen: DJANGO_DEBUG=1 $(PY) manage.py createsuperuser   (dann http://127.0.0.1:$(PORT)/admin/)"
 	@echo ""
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
@@ -29,7 +29,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 
 bench: $(VENV)/.installed
-	$(PY) manage.py bench
+	DJANGO_DEBUG=1 $(PY) manage.py bench
 
 worker: $(VENV)/.installed
 	$(VENV)/bin/celery -A config worker --loglevel=info

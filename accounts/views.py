@@ -8,14 +8,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
 from accounts.forms import LoginForm, PreferencesForm, RegistrationForm
+from accounts.throttle import limit_new_accounts
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+@limit_new_accounts
 def register(request: HttpRequest) -> HttpResponse:
     """New account; from a guest session it upgrades the same user."""
     guest = request.user if request.user.is_authenticated and request.user.is_guest else None
@@ -36,13 +39,16 @@ def register(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limit_new_accounts
 def guest(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     user = services.create_guest()
     login(request, user, backend=BACKEND)
     messages.info(request, f"Du spielst als {user.username} – ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
-    return redirect(request.POST.get("next") or "home")
+    target = request.POST.get("next", "")
+    local = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
+    return redirect(target if local else "home")
 
 
 @login_required

@@ -8,7 +8,6 @@ layer and Celery broker). See README.md for every variable.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +15,8 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
+
+from config.channel_layers import channel_layers
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -31,7 +32,8 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off unless asked for: `make run` and the test settings (config/settings_test.py) turn it on.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -109,8 +111,8 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections: opening one per call was 12 % of a move (docs/benchmarks.md).
-        # The test process keeps 0: its threads must not hold connections to the test database.
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0" if "pytest" in sys.modules else "600")),
+        # config/settings_test.py keeps 0 for the test suite.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
         conn_health_checks=True,
     )
 }
@@ -145,21 +147,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-PASSWORD_HASHERS = (
-    ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    if env_bool("FAST_PASSWORD_HASHER", False)
-    else [
-        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
-        "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
-    ]
-)
+# Tests hash fast through config/settings_test.py; production has no switch for it.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+]
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Login throttling (django-axes): after 5 wrong passwords for one user name
-# from one address, that combination is locked for 15 minutes.
+# from one address, that combination is locked for 15 minutes: one address
+# cannot lock a name out for everybody, and one name is not locked for an
+# address that did nothing wrong. The address is REMOTE_ADDR (django-ipware is
+# not installed); behind a proxy Daphne runs with --proxy-headers and sets it
+# from the proxy's X-Real-IP header (docs/operations.md).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -191,16 +194,23 @@ STORAGES = {
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+CHANNEL_LAYERS = channel_layers(REDIS_URL)
+
+# The cache holds throttling counters (accounts/throttle.py): shared by every
+# process through Redis when there is one, else in the process's memory.
 if REDIS_URL:
-    CHANNEL_LAYERS = {
+    CACHES = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # The default capacity of 100 silently drops updates under load.
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 5000, "expiry": 30},
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "spielcenter",
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# "Konto anlegen" and "Als Gast spielen" per client address (each new account brings Taler).
+NEW_ACCOUNTS_PER_ADDRESS = int(os.environ.get("NEW_ACCOUNTS_PER_ADDRESS", "5"))
+NEW_ACCOUNTS_WINDOW_SECONDS = 3600
 
 # Celery: workers on the broker when REDIS_URL is set, else eager in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -210,6 +220,26 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Ride out a broker outage of any length: retry for ever, at start too.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+if REDIS_URL:
+    # kombu's Redis transport, except that a dropped link no longer kills the worker (config/broker.py).
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # A message a dead worker held goes back to the queue this long after it was
+        # delivered: computer moves run within a second or two of their countdown.
+        # Clock tasks whose ETA lies further ahead are delivered again meanwhile; the
+        # extra copies find their decision over and do nothing (docs/operations.md).
+        "visibility_timeout": 20,
+        "unacked_restore_interval": 5,  # look for such messages every 5 s ...
+        "unacked_restore_throttle": 1,  # ... every time (kombu's default scans every 100 s)
+        "socket_timeout": 10,
+        "socket_connect_timeout": 5,
+        "socket_keepalive": True,
+        "health_check_interval": 25,
+    }
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "lobby.sweep_deadlines", "schedule": 5.0},
@@ -225,8 +255,9 @@ DAILY_SEED_SECRET = os.environ.get("DAILY_SEED_SECRET", "")
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # DJANGO_SECURE_COOKIES=0 only to try the production settings over plain HTTP locally.
+    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -8,13 +8,13 @@ from lobby import solo, solo_results
 from lobby.runtime import computers, deadlines, dispatch, expiry, idle
 
 
-@shared_task(name=dispatch.COMPUTER_MOVE, acks_late=True, ignore_result=True)
+@shared_task(name=dispatch.COMPUTER_MOVE, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def computer_move(match_id: int, seat: int, version: int) -> bool:
     """The computer acts for ``seat`` if the match is still at ``version`` (idempotent)."""
     return computers.computer_move(match_id=match_id, seat=seat, version=version) is not None
 
 
-@shared_task(name=dispatch.EXPIRE_DEADLINE, acks_late=True, ignore_result=True)
+@shared_task(name=dispatch.EXPIRE_DEADLINE, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def expire_deadline(match_id: int, seat: int, since: int) -> bool:
     """A seat's move clock ran out (armed with an ETA); idempotent through the decision."""
     return expiry.expire(match_id=match_id, seat=seat, since=since)

@@ -94,7 +94,7 @@ def live_site(live_database: str, tmp_path_factory: pytest.TempPathFactory) -> I
     """Base URL of a Daphne server running the whole site in a subprocess."""
     tmp = tmp_path_factory.mktemp("server")
     database_url = live_database
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "1", "FAST_PASSWORD_HASHER": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "1"}
     env.setdefault("TABLE_TEMPO_FACTOR", "0.2")
     env.setdefault("TABLE_CLOCK_FACTOR", "0.25")  # a 45 s facade clock runs 11 s, the Nachfrist 2.5 s
     subprocess.run(

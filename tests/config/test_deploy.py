@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_check(extra: dict[str, str]) -> subprocess.CompletedProcess:
-    env = {**os.environ, **extra}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", **extra}  # production settings, not the tests'
+
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -38,7 +39,7 @@ def test_production_refuses_to_start_without_secret_key():
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
-        env={**env, "DJANGO_DEBUG": "0"},
+        env={**env, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "config.settings"},
         capture_output=True,
         text=True,
     )

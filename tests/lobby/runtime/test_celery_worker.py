@@ -71,8 +71,8 @@ def worker(settings):  # type: ignore[no-untyped-def]
     from celery.contrib.testing.worker import start_worker
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
-    app.conf.update(task_always_eager=False, broker_url="memory://")
+    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url", "broker_transport")}
+    app.conf.update(task_always_eager=False, broker_url="memory://", broker_transport=None)
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
             yield "thread"
