@@ -120,6 +120,7 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
                 if s < len(snap.clocks) and snap.clocks[s] is not None
             ],
             "grace": deadlines.grace(),
+            "now": round(deadlines.now().timestamp(), 2),  # the server's clock: pages count from it
             "me_ready": bool(me and me["ready"]),
             "seats": seats,
             "finished": snap.status != "playing",

@@ -3,6 +3,7 @@ same moment and both choices stand; the third lets its facade clock run out and 
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from tests.browser.test_live_table_browser import register
@@ -12,6 +13,8 @@ def test_facades_chosen_at_the_same_moment_both_stand_and_a_lapsed_clock_picks(b
     tag = uuid.uuid4().hex[:5]
     contexts, pages = zip(*(register(browser, live_site, f"{n}{tag}") for n in ("nora", "nils", "nina")), strict=True)
     nora, nils, nina = pages
+    # Nina's device clock is two minutes ahead: the countdown still follows the server's clock
+    contexts[2].add_init_script("(() => { const real = Date.now; Date.now = () => real() + 120000; })()")
     nora.goto("/tische/")
     nora.locator("details:has([data-testid=open-neon]) > summary").click()
     form = nora.get_by_test_id("open-neon")
@@ -37,6 +40,7 @@ def test_facades_chosen_at_the_same_moment_both_stand_and_a_lapsed_clock_picks(b
     assert not nils.locator("#table-error").inner_text().strip()
     # Nina's own clock still runs; hers alone is left on every page
     nina.locator(".tbl-clock-mine").wait_for()
+    assert re.fullmatch(r"\d+ s", nina.locator(".tbl-clock-mine .tbl-clock-left").inner_text().strip())
     assert nora.locator("[data-testid=clock]").count() == 1
 
     # Nina waits: after her 45 s (shortened for tests) and the Nachfrist the computer picks for her

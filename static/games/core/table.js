@@ -8,10 +8,14 @@
   const fillCsrf = (scope = document) => {
     scope.querySelectorAll(".tbl-csrf").forEach((input) => { if (!input.value) input.value = csrf(); });
   };
+  // The server's clock is the truth: each clock arrives with the server's time, and the page counts
+  // from the difference to its own clock (a wrong clock on the device shows no wrong countdown).
+  const offsets = new WeakMap();
   function tick() {
     const now = Date.now() / 1000;
     document.querySelectorAll(".tbl-clock[data-deadline]").forEach((el) => {
-      const left = Number(el.dataset.deadline) - now;
+      if (!offsets.has(el)) offsets.set(el, el.dataset.now ? Number(el.dataset.now) - now : 0);
+      const left = Number(el.dataset.deadline) - (now + offsets.get(el));
       const out = el.querySelector(".tbl-clock-left");
       if (left > 0) {
         out.textContent = `${Math.ceil(left)} s`;
