@@ -19,7 +19,7 @@ from django.db import connection
 from accounts import services as accounts
 from config.celery import app
 from lobby.models import ActionRecord, Seat, Table
-from lobby.runtime import actions
+from lobby.runtime import actions, dispatch, notify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[3]
@@ -92,3 +92,34 @@ def test_worker_makes_the_computer_move(worker):
     match.refresh_from_db()
     assert match.version >= 1
     assert ActionRecord.objects.filter(match=match, by_bot=False).count() == 0
+
+
+def test_with_a_real_worker_a_computer_turn_is_sent_once_and_moves_though_notify_fails(worker, monkeypatch):
+    """Points 2 and 3 of the hardening issue against the real worker (and, distributed, Redis)."""
+
+    def fail(**kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(notify, "table_changed", fail)
+    sent: list[tuple] = []
+    original = app.send_task
+
+    def counting(name, *args, **kwargs):  # type: ignore[no-untyped-def]
+        sent.append((name, kwargs.get("args")))
+        return original(name, *args, **kwargs)
+
+    monkeypatch.setattr(app, "send_task", counting)
+    host = accounts.register_user(username="zweiter", password="Kleister-1929!")
+    options = {"tempo": "turbo", "startspieler": 1}  # the computer begins
+    table = Table.objects.create(game="kleister", kind="live", places=2, host=host, options=options)
+    Seat.objects.create(table=table, index=0, user=host, name=host.username)
+    Seat.objects.create(table=table, index=1, bot_level="normal", name="Rechner")
+    match = actions.start_match(table=table, seed=4)
+    assert match.decisions[1]["since"] == 0
+    for _ in range(5):  # connects, reloads, spectators
+        dispatch.schedule_computers(match_id=match.pk)
+    record = wait_for_computer_move(match.pk)
+    assert record.seat == 1
+    if worker == "process":  # tasks go through the broker: exactly one was sent for this decision
+        assert [args for name, args in sent if name == dispatch.COMPUTER_MOVE] == [(match.pk, 1, 0)]
+    assert ActionRecord.objects.filter(match=match, by_bot=True).count() == 1
