@@ -34,6 +34,7 @@ class TableView:
     status: str
     players: list[dict[str, Any]]
     log: list[dict[str, Any]]
+    stake: int = 0  # Taler per seat at a live table (0: none)
 
 
 @dataclass(frozen=True)

@@ -212,6 +212,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
             else [],
             "table_id": ctx.snap.table_id,
             "number": ctx.snap.number,
+            "stake": ctx.snap.stake,
         },
     )
     return out

@@ -47,6 +47,7 @@ def table_view(snap: Snapshot) -> TableView:
             status=snap.status,
             players=[{"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players],
             log=snap.log,
+            stake=int(snap.table.get("stake") or 0),
         )
     return snap.facts
 

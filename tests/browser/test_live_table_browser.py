@@ -99,6 +99,16 @@ def test_two_players_staked_table_clock_pot_and_nochmal(browser, live_site):
             anna.wait_for_timeout(150)
     assert clock_ran_out
     assert anna.get_by_test_id("endboard").is_visible() and bert.get_by_test_id("endboard").is_visible()
+    # the table bar says who got the pot, and the header balance changed without a reload
+    for page in (anna, bert):
+        pot = page.get_by_test_id("pot")
+        pot.wait_for()
+        assert "Pot 20 Taler" in pot.inner_text()
+    headers = [int(re.sub(r"\D", "", p.get_by_test_id("header-balance").inner_text())) for p in (anna, bert)]
+    assert sorted(headers) in ([990, 1010], [1000, 1000])
+
+    for page in (anna, bert):  # a staked Nochmal asks first (the stake is reserved at once)
+        page.on("dialog", lambda dialog: dialog.accept())
 
     # both click Nochmal: the next game starts by itself
     anna.get_by_test_id("end-again").click()
