@@ -11,7 +11,7 @@ from games.core import registry
 from games.core.fragments import FragmentContext
 from lobby import history, solo
 from lobby.models import Match
-from lobby.runtime.rendering import seat_names
+from lobby.runtime.rendering import seat_names, table_view
 from lobby.runtime.snapshot import Snapshot, table_facts
 
 
@@ -104,7 +104,7 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
         kind=match.table.kind,
         status=match.status if over else Match.Status.PLAYING,
         options=match.options,
-        table_options=match.table.options,
+        table_options={**match.table.options, "rat": False},  # a replay offers no Rat
         players=match.players,
         state=engine.dump(step.state),
         result=match.result if over else None,
@@ -112,13 +112,14 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
         table=table_facts(match.table),
     )
     names = [p["name"] for p in match.players]
+    facts = table_view(snap)
     public = game_ui.public_fragments(
-        FragmentContext(snap, seat_names(engine.view(step.state, None), names), None, names)
+        FragmentContext(facts, seat_names(engine.view(step.state, None), names), None, names)
     )
     private = {}
     if seat is not None:
         private = game_ui.private_fragments(
-            FragmentContext(snap, seat_names(engine.view(step.state, seat), names), seat, names)
+            FragmentContext(facts, seat_names(engine.view(step.state, seat), names), seat, names)
         )
     # No send form and no end board (a dialog with "Neue Partie"): the page shows the final standing itself.
     return [html for key, html in {**public, **private}.items() if not key.endswith(("-send", "-end"))]

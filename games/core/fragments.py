@@ -35,6 +35,7 @@ class TableView:
     players: list[dict[str, Any]]
     log: list[dict[str, Any]]
     stake: int = 0  # Taler per seat at a live table (0: none)
+    rat: bool = False  # the Rat is offered here (free games; not the daily puzzles, not live tables)
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "card_name": card_name,
         "card_info": lambda card: card_info(card, in_play, hidden),
         "kind": ctx.snap.kind,
+        "rat": ctx.snap.rat,
     }
     rivals = [column_view(view, s, marks) for s in others_clockwise(view["players"], view.get("seat"))]
     out = {

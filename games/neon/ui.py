@@ -382,6 +382,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, str]:
         "my_turn": turn["mine"],
         "version": ctx.snap.version,
         "kind": ctx.snap.kind,
+        "rat": ctx.snap.rat,
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,
         "names": ctx.names,

@@ -48,6 +48,7 @@ def table_view(snap: Snapshot) -> TableView:
             players=[{"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players],
             log=snap.log,
             stake=int(snap.table.get("stake") or 0),
+            rat=snap.kind == "solo" and bool(snap.table_options.get("rat", True)),
         )
     return snap.facts
 
