@@ -302,7 +302,8 @@ def readable(report: JSON) -> list[str]:
         ),
         (
             "server CPU",
-            f"{report['server_cpu_percent']} % (per process {report['server_cpu_percent_per_process']})",
+            f"{report['server_cpu_percent']} % (per process {report['server_cpu_percent_per_process']}), "
+            f"{report['server_cpu_ms_per_move']} ms CPU per move",
         ),
         ("server RSS", f"{report['server_rss_mib']} MiB (per process {report['server_rss_mib_per_process']})"),
         ("client CPU (this driver)", f"{report['client_cpu_percent']} %"),

@@ -298,9 +298,12 @@ async def run_load(
         usage_report = await sampler
     finally:
         await asyncio.gather(*(d.close() for d in drivers), return_exceptions=True)
+    server_cpu_s = usage_report["server_cpu_percent"] / 100 * usage_report["wall_s"]
     return {
         **run.report(),
         "moves_wanted_per_s": round(len(tables) / config.interval, 1),
+        # Server CPU time per measured move (all processes): 1000 / this is what the box could carry.
+        "server_cpu_ms_per_move": round(server_cpu_s / run.moves * 1000, 2) if run.moves else None,
         "connect_s": round(connect_s, 2),
         **usage_report,
     }

@@ -27,6 +27,7 @@ REPORT_KEYS = {
     "errors",
     "bytes_per_move",
     "server_cpu_percent",
+    "server_cpu_ms_per_move",
     "server_rss_mib",
     "client_cpu_percent",
     "load_average_before",
