@@ -11,7 +11,9 @@ have received the new version (``data-version`` of the game's status
 fragment). The next move of a table goes out at its intended time, or at
 once when the previous one took longer: latency is always measured from the
 intended send time, so a server that falls behind shows up in the numbers
-instead of slowing the schedule down (no coordinated omission).
+instead of slowing the schedule down (no coordinated omission). A move is
+measured when its last seat receives it inside the measured window (after
+the warm-up); moves per second achieved are those completions per second.
 """
 
 from __future__ import annotations
@@ -75,7 +77,6 @@ class Pending:
 
     version: int
     intended: float
-    measured: bool
     received: dict[int, float] = field(default_factory=dict)
     error: str | None = None
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -90,6 +91,8 @@ class Run:
         self.histogram = HdrHistogram(1, 600_000_000, 3)  # microseconds, up to 10 minutes
         self.t0 = self.measure_from = self.end = 0.0
         self.moves = 0
+        self.sent = 0  # every move sent, warm-up included
+        self.completed = 0  # every move all four seats received, warm-up included
         self.lost = 0
         self.duplicated = 0
         self.errors: list[str] = []
@@ -115,6 +118,8 @@ class Run:
         moves = self.moves or 1
         return {
             "moves": self.moves,
+            "sent": self.sent,
+            "completed": self.completed,
             "moves_per_s": round(self.moves / self.config.seconds, 1),
             "latency_ms": ms,
             "lost": self.lost,
@@ -188,7 +193,7 @@ class TableDriver:
                 pending = self.pending
                 if pending is None:
                     run.other_messages += 1
-                elif pending.measured:
+                if run.measure_from <= now < run.end:
                     run.bytes += len(text.encode())
                     run.messages += 1
                 if ERROR_MARK in text:
@@ -229,10 +234,11 @@ class TableDriver:
                 continue
             seat = engine.to_move(self.state)[0]
             action = self.rng.choice(engine.legal_actions(self.state, seat))
-            pending = Pending(version=self.version + 1, intended=intended, measured=intended >= run.measure_from)
+            pending = Pending(version=self.version + 1, intended=intended)
             self.pending = pending
             frame = json.dumps({"action": json.dumps(action), "version": str(self.version)})
             await self.clients[seat].send(frame)
+            run.sent += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(pending.done.wait(), config.timeout)
             self.pending = None
@@ -241,8 +247,10 @@ class TableDriver:
                     run.lost += SEATS - len(pending.received)
                 run.stopped_tables += 1
                 return
-            if pending.measured:
-                run.record(max(pending.received.values()) - intended)
+            run.completed += 1
+            done = max(pending.received.values())
+            if run.measure_from <= done < run.end:  # measured: completed inside the window
+                run.record(done - intended)
             self.state, _ = engine.apply(self.state, seat, action)
             self.version += 1
             step += 1
