@@ -200,6 +200,8 @@ def spawn_driver(options: Options, *, env: dict[str, str], root: Path) -> JSON:
     try:
         out, err = process.communicate(timeout=options.time_limit())
         clean = process.returncode == 0
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"bench_load driver still running after {options.time_limit():.0f} s: killed")
     finally:
         if not clean:
             _kill_group(process)
