@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench worker
+.PHONY: run test lint format bench bench-load worker
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,11 @@ lint: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	DJANGO_DEBUG=1 $(PY) manage.py bench
+
+# Real Daphne + real websocket clients; e.g. make bench-load BENCH_LOAD="--tables=50 --game=neon"
+BENCH_LOAD ?= --tables=10 --seconds=20
+bench-load: $(VENV)/.installed
+	$(PY) manage.py bench_load $(BENCH_LOAD)
 
 worker: $(VENV)/.installed
 	$(VENV)/bin/celery -A config worker --loglevel=info

@@ -1,0 +1,137 @@
+"""Daphne processes for the load benchmark, and their CPU time and memory (psutil).
+
+The servers run exactly as in production, ``daphne config.asgi:application``,
+each on its own loopback port, with the environment the driver got (DEBUG off,
+the benchmark's own database). They are always stopped by ``stop`` (SIGTERM,
+then SIGKILL after a grace period).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+import psutil
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    port: int
+    process: subprocess.Popen  # type: ignore[type-arg]
+    log_path: Path
+    log: IO[str]
+    stats: psutil.Process = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.stats = psutil.Process(self.process.pid)
+
+    def log_tail(self, chars: int = 3000) -> str:
+        self.log.flush()
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+
+def start(count: int, *, env: dict[str, str], root: Path, logs: Path, timeout: float = 60.0) -> list[Server]:
+    """``count`` Daphne processes; returns once every one accepts connections."""
+    servers: list[Server] = []
+    try:
+        for number in range(count):
+            port = free_port()
+            log_path = logs / f"daphne-{number}.log"
+            log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
+            command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+            process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+            servers.append(Server(port=port, process=process, log_path=log_path, log=log))
+        deadline = time.monotonic() + timeout
+        for server in servers:
+            _wait_listening(server, deadline)
+    except BaseException:
+        stop(servers)
+        raise
+    return servers
+
+
+def _wait_listening(server: Server, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"daphne on port {server.port} exited:\n{server.log_tail()}")
+        try:
+            with socket.create_connection((HOST, server.port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"daphne on port {server.port} did not start:\n{server.log_tail()}")
+
+
+def stop(servers: list[Server], grace: float = 10.0) -> None:
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.terminate()
+    deadline = time.monotonic() + grace
+    for server in servers:
+        try:
+            server.process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(timeout=5)
+        server.log.close()
+
+
+def cpu_seconds(process: psutil.Process) -> float:
+    """User + system CPU time of a process (all its threads)."""
+    times = process.cpu_times()
+    return times.user + times.system
+
+
+class Usage:
+    """CPU % (CPU time delta / wall time) and RSS of the servers, and of this (the client) process."""
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.processes = [server.stats for server in servers]
+        self.me = psutil.Process(os.getpid())
+        self.rss_max = [0] * len(self.processes)
+        self.started = 0.0
+        self.cpu0: list[float] = []
+        self.my_cpu0 = 0.0
+
+    def begin(self) -> None:
+        self.started = time.monotonic()
+        self.cpu0 = [cpu_seconds(p) for p in self.processes]
+        self.my_cpu0 = cpu_seconds(self.me)
+        self.sample()
+
+    def sample(self) -> None:
+        for index, process in enumerate(self.processes):
+            self.rss_max[index] = max(self.rss_max[index], process.memory_info().rss)
+
+    def end(self) -> dict[str, object]:
+        wall = time.monotonic() - self.started
+        self.sample()
+        per = [(cpu_seconds(p) - c0) / wall * 100 for p, c0 in zip(self.processes, self.cpu0, strict=True)]
+        rss = [p.memory_info().rss for p in self.processes]
+        mib = 1024 * 1024
+        return {
+            "wall_s": round(wall, 2),
+            "server_cpu_percent": round(sum(per), 1),
+            "server_cpu_percent_per_process": [round(x, 1) for x in per],
+            "server_rss_mib": round(sum(rss) / mib, 1),
+            "server_rss_mib_per_process": [round(x / mib, 1) for x in rss],
+            "server_rss_max_mib_per_process": [round(x / mib, 1) for x in self.rss_max],
+            "client_cpu_percent": round((cpu_seconds(self.me) - self.my_cpu0) / wall * 100, 1),
+        }

@@ -1,0 +1,74 @@
+"""``manage.py bench_load`` runs a tiny load against a real Daphne and reports its keys (no timing asserted)."""
+
+from __future__ import annotations
+
+import json
+import re
+from io import StringIO
+from pathlib import Path
+
+from django.core.management import call_command
+
+from benchmarks.load import Options
+from benchmarks.load_clients import version_parser
+
+REPORT_KEYS = {
+    "game",
+    "tables",
+    "clients",
+    "mode",
+    "settings",
+    "moves",
+    "moves_per_s",
+    "moves_wanted_per_s",
+    "latency_ms",
+    "lost",
+    "duplicated",
+    "errors",
+    "bytes_per_move",
+    "server_cpu_percent",
+    "server_cpu_ms_per_move",
+    "server_rss_mib",
+    "client_cpu_percent",
+    "load_average_before",
+    "machine",
+    "options",
+}
+
+
+def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
+    # Embedded mode always (also in the distributed CI run): a throwaway SQLite file, one Daphne process.
+    out = StringIO()
+    call_command("bench_load", "--tables=1", "--seconds=2", "--warmup=0.5", stdout=out)
+    lines = out.getvalue().strip().splitlines()
+    report = json.loads(lines[-1])
+    assert report.keys() >= REPORT_KEYS
+    assert report["mode"] == "embedded" and report["tables"] == 1 and report["clients"] == 4
+    assert report["settings"]["debug"] is False
+    assert report["moves_wanted_per_s"] == 5.0
+    assert report["moves"] > 0
+    assert report["lost"] == 0 and report["duplicated"] == 0 and report["errors"] == 0
+    assert report["stopped_tables"] == 0 and report["servers_crashed"] == []
+    assert {"p50", "p99", "max"} <= report["latency_ms"].keys()
+    assert report["bytes_per_move"] > 0
+    assert any(line.strip().startswith("lost / duplicated / errors") for line in lines)
+    # Bounded and clean: the throwaway database is gone afterwards.
+    database = re.search(r"temporary file (\S+)\)", report["settings"]["database"]).group(1)
+    assert not Path(database).exists()
+
+
+def test_version_is_read_from_the_status_fragment_only():
+    parse = version_parser("kleister")
+    frame = (
+        '<section id="kl-step" data-version="3"></section>\n'
+        '<div id="kl-status" hx-swap-oob="true" class="kl-status" data-version="17" data-phase="spiel"></div>'
+    )
+    assert parse(frame) == 17
+    assert parse('<section id="kl-log" data-version="9"></section>') is None
+    assert version_parser("neon")('<div id="nn-status" class="x" data-version="4">') == 4
+
+
+def test_options_become_the_drivers_command_line():
+    argv = Options(game="neon", tables=3, distributed=True).argv()
+    assert "--game=neon" in argv and "--tables=3" in argv and "--distributed" in argv
+    assert "--distributed" not in Options().argv()
