@@ -33,7 +33,8 @@ def redis_host(url: str) -> dict[str, Any]:
 
 def channel_layers(redis_url: str) -> dict[str, dict[str, Any]]:
     if not redis_url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        # Channels' in-memory layer, its clean-up walk throttled (lobby/runtime/memory_layer.py).
+        return {"default": {"BACKEND": "lobby.runtime.memory_layer.ThrottledInMemoryChannelLayer"}}
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
