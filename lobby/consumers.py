@@ -46,3 +46,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         if html and html != self.last:
             self.last = html
             await self.send(text_data=html)
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Any other websocket path: closed cleanly with 4404 (the websocket's "nicht gefunden"), never a 500."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=4404)

@@ -109,3 +109,20 @@ async def test_a_lobby_change_is_rendered_once_for_every_connection(players, mon
     assert len(builds) == 1  # one load and render of the open tables, shared by five connections
     for socket in sockets:
         await socket.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/gibtsnicht/", "/ws/tisch/abc/", "/ws/tisch/1.234/"])
+async def test_an_unknown_websocket_path_closes_cleanly_with_4404(path):
+    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1:8000")])
+    connected, _ = await communicator.connect()
+    assert connected
+    assert (await communicator.receive_output(timeout=3)) == {"type": "websocket.close", "code": 4404}
+    await communicator.disconnect()
+
+
+async def test_a_missing_table_is_refused_with_4404(db):
+    communicator = WebsocketCommunicator(
+        application, "/ws/tisch/999999/", headers=[(b"origin", b"http://127.0.0.1:8000")]
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4404
