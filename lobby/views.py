@@ -11,8 +11,9 @@ from games.core import registry
 from games.core.protocol import IllegalAction
 from lobby import lobby_list, presenters, selectors, services
 from lobby.forms import open_table_form
-from lobby.models import Table
+from lobby.models import SoloRun, Table
 from lobby.runtime import rendering, snapshot
+from lobby.solo_results import MODE_KEY
 
 TABLE_MISSING = "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
 
@@ -122,6 +123,11 @@ def again(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 def new_match(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = Table.objects.filter(pk=table_id).only("game", "options").first()
+    if table is not None and table.options.get(MODE_KEY) == SoloRun.Mode.DAILY:
+        # Another go at today's puzzle is a practice attempt: the daily page says so and starts it.
+        return redirect("games:daily", slug=table.game)
+
     def restart(*, table_id: int, user) -> None:  # type: ignore[no-untyped-def]
         services.restart_solo(table=Table.objects.get(pk=table_id), user=user)
 

@@ -191,3 +191,11 @@ def test_meine_partien_lists_live_games_also_after_leaving(grete):
         assert [(r.match.pk, r.mode) for r in rows] == [(match.pk, "Mit anderen")]
     hilde = accounts.register_user(username="hilde", password="Kleister-1929!")
     assert history.finished_games(hilde) == []
+
+
+def test_neue_partie_at_a_daily_table_leads_to_the_daily_page_for_a_practice_attempt(client, db):
+    user = accounts.register_user(username="tagesspieler", password="Kleister-1929!")
+    client.force_login(user)
+    run = solo.start_daily(user=user, game="kleister")
+    response = client.post(f"/tisch/{run.table_id}/neue-partie/")
+    assert response.status_code == 302 and response["Location"] == "/spiele/kleister/taeglich/"
