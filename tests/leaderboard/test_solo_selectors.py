@@ -80,7 +80,7 @@ def test_a_daily_result_needs_its_day_and_a_known_mode():
     with pytest.raises(ValueError):
         _score(anna, 1, day=None)
     with pytest.raises(ValueError):
-        _score(anna, 1, mode="wochentlich")
+        _score(anna, 1, mode="woche")  # fits the column; only the mode is unknown
 
 
 @pytest.mark.parametrize(
