@@ -39,9 +39,11 @@ def play_until_end(page, *, reload_after: int | None = None, try_rat: bool = Fal
             continue
         version = status.get_attribute("data-version")
         phase = status.get_attribute("data-phase")
-        if try_rat and phase == "kleben":  # the Tagesplakat is played without Rat
+        if try_rat and phase == "kleben":  # the Tagesplakat is played without Rat: no button, R does nothing
+            assert not page.locator("#kl-rat").count()
             page.keyboard.press("r")
-            page.wait_for_selector("#table-error:has-text('Rat gibt es hier nicht')")
+            page.wait_for_timeout(300)
+            assert not page.locator("#table-advice").inner_text().strip()
             try_rat = False
         if phase == "kleben":
             page.locator("#kl-hand .kl-card").last.click()
