@@ -45,7 +45,10 @@ def play_until_end(page, *, reload_after: int | None = None, try_rat: bool = Fal
             page.wait_for_timeout(300)
             assert not page.locator("#table-advice").inner_text().strip()
             try_rat = False
+            continue  # look again: the first-move intro may have opened meanwhile
         if phase == "kleben":
+            if page.locator("#kl-intro[open]").count():  # it opens with the first own turn
+                page.get_by_test_id("intro-ok").click()
             page.locator("#kl-hand .kl-card").last.click()
             page.keyboard.press("a")
             page.keyboard.press("Enter")
