@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 import uuid
 
-from tests.browser.test_live_table_browser import act, balance, register
+from tests.browser.test_live_table_browser import act, balance, open_staked_kleister, register
 
 
 def test_leaver_is_replaced_by_a_named_computer_and_nochmal_waits_in_the_room(browser, live_site):
@@ -16,15 +16,7 @@ def test_leaver_is_replaced_by_a_named_computer_and_nochmal_waits_in_the_room(br
     for page in (anna, bert):
         page.on("dialog", lambda dialog: dialog.accept())
     anna.goto("/tische/")
-    form = anna.get_by_test_id("open-kleister")
-    form.locator("#id_kleister-places").select_option("3")
-    form.locator("#id_kleister-clock").select_option("30")
-    form.locator("#id_kleister-bot_level").select_option("leicht")
-    form.locator("#id_kleister-stake").select_option("10")
-    form.locator("#id_kleister-fill_computers").check()
-    form.locator("#id_kleister-spielart").select_option("kurz")
-    form.get_by_role("button", name="Tisch eröffnen").click()
-    anna.get_by_test_id("wait-room").wait_for()
+    open_staked_kleister(anna)
     table = anna.url
     bert.goto(table)
     bert.get_by_test_id("join").click()

@@ -51,14 +51,9 @@ def act(page) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def test_two_players_staked_table_clock_pot_and_nochmal(browser, live_site):
-    tag = uuid.uuid4().hex[:5]
-    ctx_a, anna = register(browser, live_site, f"anna{tag}")
-    ctx_b, bert = register(browser, live_site, f"bert{tag}")
-
-    bert.goto("/tische/")
-    anna.goto("/tische/")
-    form = anna.get_by_test_id("open-kleister")
+def open_staked_kleister(page) -> None:  # type: ignore[no-untyped-def]
+    """From /tische/: a Kurz table for 3 with a 30 s clock, 10 Taler, free places to easy computers."""
+    form = page.get_by_test_id("open-kleister")
     form.locator("#id_kleister-places").select_option("3")
     form.locator("#id_kleister-clock").select_option("30")
     form.locator("#id_kleister-bot_level").select_option("leicht")
@@ -66,7 +61,17 @@ def test_two_players_staked_table_clock_pot_and_nochmal(browser, live_site):
     form.locator("#id_kleister-fill_computers").check()
     form.locator("#id_kleister-spielart").select_option("kurz")
     form.get_by_role("button", name="Tisch eröffnen").click()
-    anna.get_by_test_id("wait-room").wait_for()
+    page.get_by_test_id("wait-room").wait_for()
+
+
+def test_two_players_staked_table_clock_pot_and_nochmal(browser, live_site):
+    tag = uuid.uuid4().hex[:5]
+    ctx_a, anna = register(browser, live_site, f"anna{tag}")
+    ctx_b, bert = register(browser, live_site, f"bert{tag}")
+
+    bert.goto("/tische/")
+    anna.goto("/tische/")
+    open_staked_kleister(anna)
     table_id = int(anna.url.rstrip("/").split("/")[-1])
 
     # Bert's lobby list updates by itself; he sits down

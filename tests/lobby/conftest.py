@@ -1,13 +1,27 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from accounts import services as accounts
 from games.core import registry
 from lobby.models import Match
-from lobby.runtime import actions
+from lobby.runtime import actions, deadlines
+
+
+@pytest.fixture
+def frozen(monkeypatch):  # type: ignore[no-untyped-def]
+    """The clock's time under the test's control: ``frozen(seconds)`` moves it on."""
+    current = {"now": timezone.now()}
+    monkeypatch.setattr(deadlines, "now", lambda: current["now"])
+
+    def advance(seconds: float) -> None:
+        current["now"] += timedelta(seconds=seconds)
+
+    return advance
 
 
 @pytest.fixture(autouse=True)

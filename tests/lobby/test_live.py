@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 from django.db import connections
-from django.utils import timezone
 
 from accounts import selectors as wallets
 from accounts import services as accounts
@@ -267,17 +266,6 @@ def test_scored_end_records_bestenliste_points_for_registered_humans(players):
 
 
 # ---------------------------------------------------------------- clock
-
-
-@pytest.fixture
-def frozen(monkeypatch):  # type: ignore[no-untyped-def]
-    current = {"now": timezone.now()}
-    monkeypatch.setattr(deadlines, "now", lambda: current["now"])
-
-    def advance(seconds: float) -> None:
-        current["now"] += timedelta(seconds=seconds)
-
-    return advance
 
 
 def test_clock_runs_out_then_grace_then_the_computer_moves_once(players, frozen):

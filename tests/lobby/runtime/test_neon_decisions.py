@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.db import close_old_connections
-from django.utils import timezone
 
 from games.neon import engine as neon
 from lobby import services
@@ -19,17 +17,6 @@ from lobby.runtime import actions, deadlines, expiry
 from tests.lobby.runtime.test_consumer import connect, receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def frozen(monkeypatch):  # type: ignore[no-untyped-def]
-    current = {"now": timezone.now()}
-    monkeypatch.setattr(deadlines, "now", lambda: current["now"])
-
-    def advance(seconds: float) -> None:
-        current["now"] += timedelta(seconds=seconds)
-
-    return advance
 
 
 def neon_table(players, clock_seconds: int | None = 60) -> Match:  # type: ignore[no-untyped-def]

@@ -16,17 +16,6 @@ from tests.lobby.runtime.testgame import engine as testgame
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def frozen(monkeypatch):  # type: ignore[no-untyped-def]
-    current = {"now": timezone.now()}
-    monkeypatch.setattr(deadlines, "now", lambda: current["now"])
-
-    def advance(seconds: float) -> None:
-        current["now"] += timedelta(seconds=seconds)
-
-    return advance
-
-
 def clocked(make_table, humans: int, seconds: int = 30):  # type: ignore[no-untyped-def]
     table = make_table(humans=humans)
     table.clock_seconds = seconds
