@@ -455,6 +455,7 @@ def bench_render(slug: str, *, positions: int, reps: int, seed: int) -> JSON | N
     for version, (state, log) in enumerate(spots):
         for rep in range(reps):
             key = next(_fake_match_ids)  # a fresh (match, version) key: the public cache is cold for it
+            fragments.clear_render_cache()  # and no fragment of this position was rendered before
             snap = _snapshot(slug, key=key, version=version, state=state, log=log, options=options, engine=engine)
             started = time.perf_counter()
             for seat in range(players):
@@ -472,7 +473,10 @@ def bench_render(slug: str, *, positions: int, reps: int, seed: int) -> JSON | N
                     _collect(per, calls[mark:], "private", html)
                 mark = len(calls)
                 started = time.perf_counter()
-                game_ui.public_fragments(fragments.FragmentContext(snap, engine.view(state, None), None, names))
+                fragments.clear_render_cache()
+                fragments.to_html(
+                    game_ui.public_fragments(fragments.FragmentContext(snap, engine.view(state, None), None, names))
+                )
                 public_t.append(time.perf_counter() - started)
                 for name in {name for name, _, _ in calls[mark:]}:
                     per[name]["kind"] = "public"

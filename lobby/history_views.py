@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from games.core import registry
-from games.core.fragments import FragmentContext
+from games.core.fragments import FragmentContext, to_html
 from lobby import history, solo
 from lobby.models import Match
 from lobby.runtime.rendering import seat_names, table_view
@@ -113,13 +113,12 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
     )
     names = [p["name"] for p in match.players]
     facts = table_view(snap)
-    public = game_ui.public_fragments(
-        FragmentContext(facts, seat_names(engine.view(step.state, None), names), None, names)
+    public = to_html(
+        game_ui.public_fragments(FragmentContext(facts, seat_names(engine.view(step.state, None), names), None, names))
     )
     private = {}
     if seat is not None:
-        private = game_ui.private_fragments(
-            FragmentContext(facts, seat_names(engine.view(step.state, seat), names), seat, names)
-        )
+        ctx = FragmentContext(facts, seat_names(engine.view(step.state, seat), names), seat, names)
+        private = to_html(game_ui.private_fragments(ctx))
     # No send form and no end board (a dialog with "Neue Partie"): the page shows the final standing itself.
     return [html for key, html in {**public, **private}.items() if not key.endswith(("-send", "-end"))]

@@ -1,17 +1,30 @@
 """Fragment helpers shared by the games' ``ui`` modules.
 
-A game's ``ui`` module (``games/<slug>/ui.py``) turns views into HTML fragments:
+A game's ``ui`` module (``games/<slug>/ui.py``) turns views into fragments:
 ``public_fragments(ctx)`` are the same for every seat, ``private_fragments(ctx)``
 belong to one seat. Each fragment is an HTML element with a stable id; sent over
 the websocket they carry ``hx-swap-oob`` so htmx swaps each one in place. Which
 fragments are rendered when, and for whom, is the table runtime's business
 (``lobby.runtime.rendering``).
+
+A fragment is either ready HTML (a ``str``) or, better, a :class:`Fragment`: a
+template and its whole input as plain data. The runtime then renders each
+distinct input once per process (:func:`render_fragment`) and a connection
+skips a fragment whose input did not change since it last sent it. So a panel
+that is the same for several viewers (a rival's column as the others see it)
+is rendered once, not once per seat: keep such panels free of anything only
+one viewer knows, and put the private bits (marks from the own hand) into
+small fragments of their own.
 """
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
+from threading import Lock
 from typing import Any
 
 from django.template import engines
@@ -52,6 +65,62 @@ class FragmentContext:
     @property
     def is_computer_turn(self) -> bool:
         return any(self.snap.players[s].get("bot") for s in self.view.get("to_move", []))
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """A fragment to render: a Jinja2 template and its whole input.
+
+    ``data`` is plain data only (dicts, lists, tuples, str, int, float, bool, None): no
+    functions, no objects. The template may use nothing else, so two equal inputs give the
+    same HTML and the runtime renders each distinct input once (:func:`render_fragment`).
+    """
+
+    template: str
+    data: dict[str, Any]
+
+    def key(self) -> bytes:
+        """A digest of template and input; ValueError if the input is not plain data."""
+        raw = marshal.dumps((self.template, self.data), 2)  # version 2: no back-references, so stable bytes
+        return hashlib.blake2b(raw, digest_size=16).digest()
+
+
+_rendered: OrderedDict[bytes, str] = OrderedDict()
+_rendered_lock = Lock()
+RENDER_CACHE_SIZE = 8192
+
+
+def render_fragment(fragment: Fragment | str) -> tuple[bytes | str, str]:
+    """``(key, html)`` of a fragment: rendered once per distinct input in this process.
+
+    Ready HTML is its own key. The key is what a connection compares to skip a fragment it
+    already sent.
+    """
+    if isinstance(fragment, str):
+        return fragment, fragment
+    key = fragment.key()
+    with _rendered_lock:
+        html = _rendered.get(key)
+        if html is not None:
+            _rendered.move_to_end(key)
+            return key, html
+    html = render_template(fragment.template, fragment.data)
+    with _rendered_lock:
+        _rendered[key] = html
+        while len(_rendered) > RENDER_CACHE_SIZE:
+            _rendered.popitem(last=False)
+    return key, html
+
+
+def clear_render_cache() -> None:
+    """Forget every rendered fragment (benchmarks measure a cold render with it)."""
+    with _rendered_lock:
+        _rendered.clear()
+
+
+def to_html(fragments: dict[str, Fragment | str]) -> dict[str, str]:
+    """Every fragment of a ``public_fragments``/``private_fragments`` answer as HTML."""
+    return {name: render_fragment(fragment)[1] for name, fragment in fragments.items()}
 
 
 def jinja():  # type: ignore[no-untyped-def]

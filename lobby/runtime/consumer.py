@@ -59,7 +59,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.sent: dict[str, str] = {}
+        self.sent: dict[str, bytes | str] = {}  # fragment -> key of the input it was last sent with
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
         expiry.start_embedded_sweeper()
@@ -147,9 +147,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.position = (snap.match_id, snap.version)
         seat = snap.user_seat(self.user_id)
-        rendered = rendering.render(snap, seat)
-        changed = [fragments.out_of_band(html) for key, html in rendered.items() if force or self.sent.get(key) != html]
-        self.sent.update(rendered)
+        changed = []
+        for name, (key, html) in rendering.render_parts(snap, seat).items():
+            if force or self.sent.get(name) != key:
+                changed.append(fragments.out_of_band(html))
+                self.sent[name] = key
         if changed:
             await self.send(text_data="\n".join(changed))
 

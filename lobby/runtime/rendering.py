@@ -1,9 +1,12 @@
 """Render a table's fragments for one connection at one version.
 
-Public fragments (the same for every seat) are rendered once per version and
-process and shared by every connection; private fragments are rendered for the
-seat they belong to. The game-independent table bar (clock, stake, leave,
-Nochmal) is rendered here.
+Public fragments (the same for every seat) are built once per version and
+process and shared by every connection; private fragments are built for the
+seat they belong to. A game's fragment that is a ``Fragment`` (template + plain
+input) is rendered once per distinct input in the process, whoever asks
+(``games.core.fragments.render_fragment``), and every fragment comes with a key
+of its input, so a connection skips what it already sent without comparing HTML.
+The game-independent table bar (clock, stake, leave, Nochmal) is rendered here.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ from typing import Any
 
 from accounts.services import format_taler
 from games.core import registry
-from games.core.fragments import FragmentContext, TableView, render_template
+from games.core.fragments import FragmentContext, TableView, render_fragment, render_template
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
-_public: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
+Part = tuple[bytes | str, str]  # (key of the input, HTML)
+
+_public: OrderedDict[tuple[int, int], dict[str, Part]] = OrderedDict()
 _lock = Lock()
 _PUBLIC_CACHE_SIZE = 512
 
@@ -54,7 +59,12 @@ def table_view(snap: Snapshot) -> TableView:
 
 
 def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
-    """All fragments for ``seat`` (None: spectator) at the snapshot's version."""
+    """All fragments for ``seat`` (None: spectator) at the snapshot's version, as HTML."""
+    return {name: html for name, (_key, html) in render_parts(snap, seat).items()}
+
+
+def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
+    """All fragments for ``seat`` at the snapshot's version: name -> (key of its input, HTML)."""
     engine = registry.engine(snap.game)
     game_ui = registry.ui(snap.game)
     state = state_of(snap)
@@ -64,20 +74,25 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
     with _lock:
         public = _public.get(key)
     if public is None:
-        public = game_ui.public_fragments(
+        built = game_ui.public_fragments(
             FragmentContext(facts, seat_names(engine.view(state, None), names), None, names)
         )
-        public["tbl-v"] = version_fragment(snap.version)
+        built["tbl-v"] = version_fragment(snap.version)
+        public = {name: render_fragment(fragment) for name, fragment in built.items()}
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:
                 _public.popitem(last=False)
     ctx = FragmentContext(facts, seat_names(engine.view(state, seat), names), seat, names)
-    private = game_ui.private_fragments(ctx)
-    out = {**public, **private, "tbl-bar": table_bar(snap, ctx)}
+    out = dict(public)
+    for name, fragment in game_ui.private_fragments(ctx).items():
+        out[name] = render_fragment(fragment)
+    bar = table_bar(snap, ctx)
+    out["tbl-bar"] = (bar, bar)
     balance = snap.players[seat].get("balance") if seat is not None else None
     if balance is not None:  # after a staked game: the header shows the new balance at once
-        out["header-balance"] = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
+        html = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
+        out["header-balance"] = (html, html)
     return out
 
 

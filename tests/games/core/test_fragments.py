@@ -1,0 +1,67 @@
+"""The fragment contract: a Fragment is rendered once per distinct input and keyed by its input."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import fragments
+from games.core.fragments import Fragment, render_fragment, to_html
+
+TEMPLATE = "games/core/error.html"
+
+
+@pytest.fixture(autouse=True)
+def cold_cache():
+    fragments.clear_render_cache()
+    yield
+    fragments.clear_render_cache()
+
+
+def count_renders(monkeypatch) -> list[str]:
+    calls: list[str] = []
+    original = fragments.render_template
+
+    def counting(name, context):
+        calls.append(name)
+        return original(name, context)
+
+    monkeypatch.setattr(fragments, "render_template", counting)
+    return calls
+
+
+def test_equal_inputs_render_once_and_share_key(monkeypatch):
+    calls = count_renders(monkeypatch)
+    first = render_fragment(Fragment(TEMPLATE, {"message": "Nicht dran."}))
+    second = render_fragment(Fragment(TEMPLATE, {"message": "Nicht dran."}))
+    assert first == second
+    assert "Nicht dran." in first[1]
+    assert calls == [TEMPLATE]
+
+
+def test_a_different_input_renders_again_with_another_key(monkeypatch):
+    calls = count_renders(monkeypatch)
+    one = render_fragment(Fragment(TEMPLATE, {"message": "A"}))
+    two = render_fragment(Fragment(TEMPLATE, {"message": "B"}))
+    assert one[0] != two[0] and one[1] != two[1]
+    assert len(calls) == 2
+
+
+def test_true_and_one_are_different_inputs():
+    assert Fragment(TEMPLATE, {"x": True}).key() != Fragment(TEMPLATE, {"x": 1}).key()
+
+
+def test_only_plain_data_is_accepted():
+    with pytest.raises(ValueError):
+        Fragment(TEMPLATE, {"f": lambda: 1}).key()
+
+
+def test_ready_html_is_its_own_key():
+    assert render_fragment("<p id='x'>a</p>") == ("<p id='x'>a</p>", "<p id='x'>a</p>")
+    assert to_html({"x": "<p id='x'>a</p>", "e": Fragment(TEMPLATE, {"message": "M"})})["x"] == "<p id='x'>a</p>"
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(fragments, "RENDER_CACHE_SIZE", 3)
+    for n in range(10):
+        render_fragment(Fragment(TEMPLATE, {"message": str(n)}))
+    assert len(fragments._rendered) == 3
