@@ -22,3 +22,13 @@ def _fresh_cache():  # type: ignore[no-untyped-def]
 def _no_clock_thread(settings):  # type: ignore[no-untyped-def]
     """Tests drive move clocks themselves (clock.expire / clock.sweep with a controlled now)."""
     settings.CLOCK_SWEEPER = False
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_matches():  # type: ignore[no-untyped-def]
+    """Match ids repeat across tests (rolled back): no test may take another's kept match row."""
+    from lobby.runtime import hot
+
+    hot.clear()
+    yield
+    hot.clear()

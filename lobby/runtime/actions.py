@@ -26,7 +26,7 @@ from games.core.registry import GameSpec
 from games.core.rng import new_seed
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
-from lobby.runtime import deadlines, decisions, dispatch, frames, notify, snapshot
+from lobby.runtime import deadlines, decisions, dispatch, frames, hot, notify, snapshot
 from lobby.runtime.decisions import DuplicateAction, StaleAction
 
 log = logging.getLogger(__name__)
@@ -143,9 +143,34 @@ def submit(
     computer) that saw ``expected_version``. What is applied and stored is the server's own copy of
     the matching legal action."""
     action = frames.check_action(action)
+    kept = hot.take(match_id)
+    if kept is not None:
+        try:
+            return _submit(match_id, action, expected_version, seat, user_id, by_bot, kept=kept)
+        except Exception:
+            # The kept copy may be outdated (another writer), so any refusal or conflict is
+            # decided again on the locked row; nothing of this attempt was committed.
+            pass
+    return _submit(match_id, action, expected_version, seat, user_id, by_bot, kept=None)
+
+
+def _submit(
+    match_id: int,
+    action: dict[str, Any],
+    expected_version: int,
+    seat: int | None,
+    user_id: int | None,
+    by_bot: bool,
+    *,
+    kept: tuple[Match, Any] | None,
+) -> Outcome:
     try:
         with transaction.atomic():
-            match = lock_match(match_id)
+            if kept is None:
+                match = lock_match(match_id)
+                state = None
+            else:
+                match, state = kept
             if match.status != Match.Status.PLAYING:
                 raise IllegalAction("Die Partie ist schon vorbei.")
             if user_id is not None:
@@ -153,7 +178,8 @@ def submit(
             if seat is None or not 0 <= seat < len(match.players):
                 raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
             spec = registry.spec(match.game)
-            state = spec.engine.load(match.state)
+            if state is None:
+                state = spec.engine.load(match.state)
             decisions.check(
                 current_decisions(match, spec, state),
                 seat=seat,
@@ -163,8 +189,17 @@ def submit(
             )
             action = legal_copy(spec, state, seat, action)
             previous = snapshot.get(match_id, match.version)
-            _, events = apply_locked(match, spec, state, seat, action, by_bot=by_bot)
-            follow_up(match, previous, events)
+            new_state, events = apply_locked(
+                match,
+                spec,
+                state,
+                seat,
+                action,
+                by_bot=by_bot,
+                unlocked_version=None if kept is None else match.version,
+            )
+            follow_up(match, previous, events, new_state)
+            transaction.on_commit(lambda: hot.put(match, new_state), robust=True)
     except IntegrityError:
         # A parallel writer stored this version first (backs up the row lock).
         raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
@@ -180,8 +215,11 @@ def apply_locked(
     *,
     by_bot: bool,
     extra_events: list[dict[str, Any]] | None = None,
+    unlocked_version: int | None = None,
 ) -> tuple[Any, list[dict[str, Any]]]:
-    """Run the engine and store the result; the match row must be locked (inside a transaction)."""
+    """Run the engine and store the result inside a transaction. The match row must be locked, or
+    ``unlocked_version`` names the version the caller's copy of it has (``hot``): then the row is
+    written only if it still is at that version (else ``hot.Outdated``, and nothing is kept)."""
     new_state, events = spec.engine.apply(state, seat, action)
     events = [*(extra_events or []), *takeover_names(match.players, events)]
     match.state = spec.engine.dump(new_state)
@@ -194,12 +232,22 @@ def apply_locked(
         match.finished = timezone.now()
         fields += ["status", "result", "finished"]
     update_decisions(match, spec, new_state, acting=seat)
+    if unlocked_version is not None and finished:
+        # The settlement locks wallets: take the match row first (one lock order everywhere).
+        if lock_match(match.pk).version != unlocked_version:
+            raise hot.Outdated()
+        unlocked_version = None
     if finished:
         # Pot and Bestenliste in the same transaction as the last move: all or nothing.
         settlement.settle(match)
         fields.append("players")
         Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
-    match.save(update_fields=fields)
+    if unlocked_version is None:
+        match.save(update_fields=fields)
+    elif not Match.objects.filter(pk=match.pk, version=unlocked_version, status=Match.Status.PLAYING).update(
+        **{name: getattr(match, name) for name in fields}
+    ):
+        raise hot.Outdated()
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
     )
@@ -223,7 +271,9 @@ def takeover_names(players: list[dict[str, Any]], events: list[dict[str, Any]]) 
     return out
 
 
-def follow_up(match: Match, previous: snapshot.Snapshot | None, events: list[dict[str, Any]]) -> None:
+def follow_up(
+    match: Match, previous: snapshot.Snapshot | None, events: list[dict[str, Any]], state: Any = None
+) -> None:
     """After commit: cache, notify, computers, clocks; each step on its own (one failing never stops the next)."""
     version, match_id, table_id = match.version, match.pk, match.table_id
     # Decided here, where players and decisions are loaded: no query after commit.
@@ -240,7 +290,7 @@ def follow_up(match: Match, previous: snapshot.Snapshot | None, events: list[dic
     ]
     tempo = match.table.options.get("tempo", "normal")
     if previous is not None:
-        transaction.on_commit(lambda: snapshot.after_action(match, previous, events), robust=True)
+        transaction.on_commit(lambda: snapshot.after_action(match, previous, events, loaded=state), robust=True)
     transaction.on_commit(
         lambda: notify.table_changed(table_id=table_id, match_id=match_id, version=version), robust=True
     )

@@ -123,9 +123,11 @@ def current_for_table(table_id: int, fresh: bool = False) -> Snapshot | None:
     return snap
 
 
-def after_action(match: Match, previous: Snapshot, events: list[dict[str, Any]]) -> Snapshot:
-    """The snapshot after an action, built from the previous one without a query."""
+def after_action(match: Match, previous: Snapshot, events: list[dict[str, Any]], loaded: Any = None) -> Snapshot:
+    """The snapshot after an action, built from the previous one without a query (``loaded``: the
+    engine state the writer already has, so no connection decodes it again)."""
     log = previous.log[-LOG_LENGTH:] + events
     snap = from_match(match, log=log[-LOG_LENGTH:], facts=previous.table)
+    snap.loaded = loaded
     put(snap)
     return snap
