@@ -644,6 +644,7 @@ async def _drive_table(
     from config.asgi import application
     from lobby.runtime import actions as runtime
     from lobby.runtime import rendering as render_module
+    from lobby.runtime.table_threads import run_for_table
 
     table, cookies, data = await database_sync_to_async(_setup_table)(slug, seats, seed)
     communicators = []
@@ -662,10 +663,18 @@ async def _drive_table(
         communicators.append(communicator)
 
     probe = _Probe()
-    submit, render = runtime.submit, render_module.render
+    submit, render = runtime.submit, render_module.render_parts
     runtime.submit = probe.timing(submit, probe.submits)
-    render_module.render = probe.timing(render, probe.renders)
+    render_module.render_parts = probe.timing(render, probe.renders)
     connection_created.connect(probe.connected)
+
+    def watch_open_connection() -> None:  # persistent connections were opened before the probe
+        from django.db import connection
+
+        connection.ensure_connection()
+        probe.connected(None, connection)
+
+    await run_for_table(table.pk, watch_open_connection)()
     rng = random.Random(seed)
     state, version, restarts = engine.load(data), 0, 0
     totals: list[float] = []
@@ -719,7 +728,7 @@ async def _drive_table(
                 state, version = engine.load(data), 0
         cpu = time.process_time() - cpu_started
     finally:
-        runtime.submit, render_module.render = submit, render
+        runtime.submit, render_module.render_parts = submit, render
         connection_created.disconnect(probe.connected)
         for communicator in communicators:
             await communicator.disconnect()
