@@ -75,6 +75,7 @@ class Options:
     interval: float = 0.2
     timeout: float = 10.0
     seed: int = 1
+    kill_after: float = 0.0
 
     def argv(self) -> list[str]:
         out = []
@@ -89,7 +90,7 @@ class Options:
 
     def time_limit(self) -> float:
         """Upper bound for the whole driver: setup, schedule, the last moves' timeout, shutdown."""
-        return 180 + self.tables * 3 + self.warmup + self.seconds + 2 * self.timeout
+        return 180 + self.tables * 3 + self.warmup + self.seconds + 2 * self.timeout + (90 if self.kill_after else 0)
 
 
 # --------------------------------------------------------------------------- the command's side
@@ -229,8 +230,8 @@ def drive(options: Options) -> JSON:
     from benchmarks import load_clients, load_servers, load_tables
     from games.core import registry
 
-    if options.game not in load_clients.STATUS_IDS:
-        raise RuntimeError(f"bench_load knows {', '.join(load_clients.STATUS_IDS)}, not {options.game!r}")
+    if options.game not in load_clients.GAMES:
+        raise RuntimeError(f"bench_load knows {', '.join(load_clients.GAMES)}, not {options.game!r}")
     database = load_tables.check_throwaway_database()
     started = time.perf_counter()
     load_tables.migrate()
@@ -258,18 +259,27 @@ def drive(options: Options) -> JSON:
             timeout=options.timeout,
             seed=options.seed,
             cookie_name=settings.SESSION_COOKIE_NAME,
+            kill_after=options.kill_after,
         )
+        usage = load_servers.Usage(servers)
+
+        def kill() -> None:  # a crash of the first server, and its restart on the same port
+            usage.before_kill(0)
+            servers[0] = load_servers.kill_and_restart(servers[0], env=server_env, root=Path(settings.BASE_DIR))
+            usage.replaced(0, servers[0])
+
         result = asyncio.run(
             load_clients.run_load(
                 tables,
                 ports=[s.port for s in servers],
                 engine=registry.engine(options.game),
                 config=config,
-                usage=load_servers.Usage(servers),
+                usage=usage,
+                kill=kill,
             )
         )
         crashed = [s.port for s in servers if s.process.poll() is not None]
-        if crashed or result["errors"] or result["lost"]:
+        if crashed or result["errors"] or result["lost"] or result["lost_committed"]:
             result["server_log_tail"] = servers[0].log_tail(2000)
         result["servers_crashed"] = crashed
     finally:
@@ -314,6 +324,18 @@ def readable(report: JSON) -> list[str]:
             "lost / duplicated / errors",
             f"{report['lost']} / {report['duplicated']} / {report['errors']} "
             f"(stopped tables {report['stopped_tables']}, restarts {report['restarts']})",
+        ),
+        *(
+            [
+                (
+                    "kill: resynced / lost committed",
+                    f"{report['resynced_tables']} tables / {report['lost_committed']} "
+                    f"(in flight: {report['in_flight_committed']} committed, "
+                    f"{report['in_flight_not_committed']} not)",
+                )
+            ]
+            if report.get("kills")
+            else []
         ),
         ("load average before / after", f"{report['load_average_before']} / {report['load_average_after']}"),
     ]

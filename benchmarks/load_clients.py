@@ -7,13 +7,21 @@ offset + k × interval, spread evenly over the tables) it picks a random legal
 action for the seat to move from the engine on a local replica of the state,
 sends it from that seat's socket in the shape htmx's ``ws-send`` uses
 (``{"action": <json>, "version": "<n>"}``) and waits until all four seats
-have received the new version (``data-version`` of the game's status
-fragment). The next move of a table goes out at its intended time, or at
+have received the new version (``data-version`` of the page's version
+fragment ``#tbl-v``, the same for every game). The next move of a table goes out at its intended time, or at
 once when the previous one took longer: latency is always measured from the
 intended send time, so a server that falls behind shows up in the numbers
 instead of slowing the schedule down (no coordinated omission). A move is
 measured when its last seat receives it inside the measured window (after
 the warm-up); moves per second achieved are those completions per second.
+
+With ``kill_after`` the first server process is killed (SIGKILL) that many
+seconds into the measured window and started again on its port. Its tables'
+clients reconnect and compare the version of the first render with their
+replica: the move in flight was either committed (the server is one ahead:
+the replica applies it) or not (the same version: it is chosen again); a
+server behind the replica has lost a committed move (``lost_committed``, must
+be 0).
 """
 
 from __future__ import annotations
@@ -32,22 +40,24 @@ from typing import Any
 from django.db import connections
 from hdrh.histogram import HdrHistogram
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks import load_tables
 from benchmarks.load_servers import HOST, Usage
 
 SEATS = load_tables.SEATS
-#: The status fragment of each game: it carries the version a seat sees (``data-version="N"``).
-STATUS_IDS = {"kleister": "kl-status", "neon": "nn-status"}
+#: The games whose tables the benchmark knows how to set up (benchmarks/load_tables.py).
+GAMES = ("kleister", "neon")
+#: The fragment that carries the version a page shows (lobby/runtime/rendering.py, ``version_fragment``).
+VERSION_ID = "tbl-v"
 ERROR_MARK = 'id="table-error"'
 #: Connections opened at the same time while setting up.
 CONNECT_CONCURRENCY = 8
 
 
-def version_parser(game: str) -> Callable[[str], int | None]:
-    """The version in a frame's status fragment, or None when the frame has none."""
-    tag = re.compile(r'<[^>]*\bid="' + re.escape(STATUS_IDS[game]) + r'"[^>]*>')
+def version_parser() -> Callable[[str], int | None]:
+    """The version in a frame's version fragment, or None when the frame has none."""
+    tag = re.compile(r'<[^>]*\bid="' + re.escape(VERSION_ID) + r'"[^>]*>')
     version = re.compile(r'\bdata-version="(\d+)"')
 
     def parse(text: str) -> int | None:
@@ -69,6 +79,7 @@ class Config:
     timeout: float = 10.0
     seed: int = 1
     cookie_name: str = "sessionid"
+    kill_after: float = 0.0  # seconds into the measured window to kill the first server (0: never)
 
 
 @dataclass
@@ -79,6 +90,7 @@ class Pending:
     intended: float
     received: dict[int, float] = field(default_factory=dict)
     error: str | None = None
+    closed: bool = False  # a socket of the table closed while the move was in flight
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -87,7 +99,7 @@ class Run:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.parse = version_parser(config.game)
+        self.parse = version_parser()
         self.histogram = HdrHistogram(1, 600_000_000, 3)  # microseconds, up to 10 minutes
         self.t0 = self.measure_from = self.end = 0.0
         self.moves = 0
@@ -102,6 +114,11 @@ class Run:
         self.messages = 0
         self.other_messages = 0  # frames that arrived while no move of their table was in flight
         self.extensions: list[str] = []
+        self.kills = 0
+        self.resynced = 0  # tables that reconnected after a kill and matched their replica
+        self.committed_unacknowledged = 0  # in-flight moves the killed server had committed
+        self.not_committed = 0  # in-flight moves it had not: chosen again
+        self.lost_committed = 0  # versions every seat had seen that the restarted server did not know
 
     def record(self, latency: float) -> None:
         self.moves += 1
@@ -132,6 +149,11 @@ class Run:
             "messages_per_move": round(self.messages / moves, 2),
             "other_messages": self.other_messages,
             "websocket_extensions": self.extensions,
+            "kills": self.kills,
+            "resynced_tables": self.resynced,
+            "in_flight_committed": self.committed_unacknowledged,
+            "in_flight_not_committed": self.not_committed,
+            "lost_committed": self.lost_committed,
         }
 
 
@@ -152,9 +174,11 @@ class TableDriver:
         self.version = live.version
         self.seen: list[set[int]] = [set() for _ in range(SEATS)]
 
-    async def connect(self) -> None:
-        """Open the four sockets and wait for each one's first render (the current version)."""
+    async def connect(self, expect_replica: bool = True) -> int:
+        """Open the four sockets and wait for each one's first render; returns its version (the
+        replica's, unless ``expect_replica`` is False: after a kill the server decides)."""
         timeout = self.run.config.timeout
+        first_version = -1
         url = f"ws://{HOST}:{self.port}/ws/tisch/{self.live.table_id}/"
         for seat, cookie in enumerate(self.live.cookies):
             client = await connect(
@@ -168,12 +192,15 @@ class TableDriver:
             self.clients.append(client)
             first = await asyncio.wait_for(client.recv(), timeout)
             text = first if isinstance(first, str) else first.decode()
-            if self.run.parse(text) != self.version:
-                raise RuntimeError(f"table {self.live.table_id}, seat {seat}: first render is not v{self.version}")
-            self.seen[seat].add(self.version)
+            version = self.run.parse(text)
+            if version is None or (expect_replica and version != self.version) or first_version not in (-1, version):
+                raise RuntimeError(f"table {self.live.table_id}, seat {seat}: first render is v{version}")
+            first_version = version
+            self.seen[seat].add(version)
             if not self.run.extensions:
                 self.run.extensions = [ext.name for ext in client.protocol.extensions] or ["none"]
             self.readers.append(asyncio.create_task(self.read(seat, client)))
+        return first_version
 
     async def close(self) -> None:
         for client in self.clients:
@@ -214,6 +241,10 @@ class TableDriver:
                         pending.done.set()
         except ConnectionClosed:
             pass
+        pending = self.pending
+        if pending is not None:  # the server went away under this move
+            pending.closed = True
+            pending.done.set()
 
     async def drive(self) -> None:
         """Play until the end of the schedule; a table whose update went missing stops (replica unsure)."""
@@ -237,11 +268,21 @@ class TableDriver:
             pending = Pending(version=self.version + 1, intended=intended)
             self.pending = pending
             frame = json.dumps({"action": json.dumps(action), "version": str(self.version)})
-            await self.clients[seat].send(frame)
+            try:
+                await self.clients[seat].send(frame)
+            except ConnectionClosed:  # the server went away between two moves
+                pending.closed = True
+                pending.done.set()
             run.sent += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(pending.done.wait(), config.timeout)
             self.pending = None
+            if pending.closed and pending.error is None and len(pending.received) < SEATS:
+                if not await self.resync(seat, action):
+                    run.stopped_tables += 1
+                    return
+                step = math.ceil((loop.time() - run.t0 - self.offset) / config.interval)
+                continue
             if pending.error is not None or len(pending.received) < SEATS:
                 if pending.error is None:
                     run.lost += SEATS - len(pending.received)
@@ -254,6 +295,37 @@ class TableDriver:
             self.state, _ = engine.apply(self.state, seat, action)
             self.version += 1
             step += 1
+
+    async def resync(self, seat: int, action: dict[str, Any]) -> bool:
+        """After the server died: reconnect (until it is back) and line the replica up with it."""
+        run, loop = self.run, asyncio.get_running_loop()
+        await self.close()
+        self.seen = [set() for _ in range(SEATS)]
+        give_up = loop.time() + 60 + run.config.timeout
+        while True:
+            try:
+                server_version = await self.connect(expect_replica=False)
+                break
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
+                await self.close()
+                self.seen = [set() for _ in range(SEATS)]
+                if loop.time() > give_up:
+                    return False
+                await asyncio.sleep(0.25)
+        if server_version == self.version + 1:  # committed before the kill, never acknowledged
+            self.state, _ = self.engine.apply(self.state, seat, action)
+            self.version += 1
+            run.committed_unacknowledged += 1
+        elif server_version == self.version:
+            run.not_committed += 1
+        elif server_version < self.version:
+            run.lost_committed += self.version - server_version
+            return False
+        else:
+            run.errors.append(f"table {self.live.table_id}: v{server_version} after the kill, replica v{self.version}")
+            return False
+        run.resynced += 1
+        return True
 
     async def restart(self) -> None:
         """The match ended: a new one at the same table (not timed), then the four clients reconnect."""
@@ -272,7 +344,13 @@ def _restart(live: load_tables.LiveTable, seed: int) -> load_tables.LiveTable:
 
 
 async def run_load(
-    tables: list[load_tables.LiveTable], *, ports: list[int], engine: ModuleType, config: Config, usage: Usage
+    tables: list[load_tables.LiveTable],
+    *,
+    ports: list[int],
+    engine: ModuleType,
+    config: Config,
+    usage: Usage,
+    kill: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """Connect every client, play the schedule (warm-up, then the measured seconds), close."""
     run = Run(config)
@@ -302,7 +380,10 @@ async def run_load(
         run.measure_from = run.t0 + config.warmup
         run.end = run.measure_from + config.seconds
         sampler = asyncio.create_task(_sample(run, usage))
+        killer = asyncio.create_task(_kill(run, kill)) if kill is not None and config.kill_after > 0 else None
         await asyncio.gather(*(d.drive() for d in drivers))
+        if killer is not None:
+            await killer
         usage_report = await sampler
     finally:
         await asyncio.gather(*(d.close() for d in drivers), return_exceptions=True)
@@ -315,6 +396,15 @@ async def run_load(
         "connect_s": round(connect_s, 2),
         **usage_report,
     }
+
+
+async def _kill(run: Run, kill: Callable[[], None]) -> None:
+    """Kill and restart the first server ``kill_after`` seconds into the measured window."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, run.measure_from + run.config.kill_after - loop.time()))
+    if loop.time() < run.end:
+        await asyncio.to_thread(kill)
+        run.kills += 1
 
 
 async def _sample(run: Run, usage: Usage) -> dict[str, Any]:

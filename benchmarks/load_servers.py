@@ -8,6 +8,7 @@ then SIGKILL after a grace period).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -47,17 +48,29 @@ class Server:
             return ""
 
 
+def _spawn(port: int, *, env: dict[str, str], root: Path, log_path: Path) -> Server:
+    log = open(log_path, "a")  # noqa: SIM115 - closed in stop()
+    command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+    process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return Server(port=port, process=process, log_path=log_path, log=log)
+
+
+def kill_and_restart(server: Server, *, env: dict[str, str], root: Path, timeout: float = 60.0) -> Server:
+    """SIGKILL ``server`` (no clean shutdown: a crash) and start a new process on the same port."""
+    server.process.kill()
+    server.process.wait(timeout=10)
+    server.log.close()
+    fresh = _spawn(server.port, env=env, root=root, log_path=server.log_path)
+    _wait_listening(fresh, time.monotonic() + timeout)
+    return fresh
+
+
 def start(count: int, *, env: dict[str, str], root: Path, logs: Path, timeout: float = 60.0) -> list[Server]:
     """``count`` Daphne processes; returns once every one accepts connections."""
     servers: list[Server] = []
     try:
         for number in range(count):
-            port = free_port()
-            log_path = logs / f"daphne-{number}.log"
-            log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
-            command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
-            process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-            servers.append(Server(port=port, process=process, log_path=log_path, log=log))
+            servers.append(_spawn(free_port(), env=env, root=root, log_path=logs / f"daphne-{number}.log"))
         deadline = time.monotonic() + timeout
         for server in servers:
             _wait_listening(server, deadline)
@@ -99,6 +112,21 @@ def cpu_seconds(process: psutil.Process) -> float:
     return times.user + times.system
 
 
+def _alive_cpu_seconds(process: psutil.Process, since: float) -> float:
+    """CPU seconds since ``since``; 0 for a process killed a moment ago and not yet replaced."""
+    try:
+        return cpu_seconds(process) - since
+    except psutil.NoSuchProcess:
+        return 0.0
+
+
+def _alive_rss(process: psutil.Process) -> int:
+    try:
+        return process.memory_info().rss
+    except psutil.NoSuchProcess:
+        return 0
+
+
 class Usage:
     """CPU % (CPU time delta / wall time) and RSS of the servers, and of this (the client) process."""
 
@@ -106,6 +134,7 @@ class Usage:
         self.processes = [server.stats for server in servers]
         self.me = psutil.Process(os.getpid())
         self.rss_max = [0] * len(self.processes)
+        self.carried = [0.0] * len(self.processes)  # CPU seconds of processes killed during the window
         self.started = 0.0
         self.cpu0: list[float] = []
         self.my_cpu0 = 0.0
@@ -118,13 +147,28 @@ class Usage:
 
     def sample(self) -> None:
         for index, process in enumerate(self.processes):
-            self.rss_max[index] = max(self.rss_max[index], process.memory_info().rss)
+            with contextlib.suppress(psutil.NoSuchProcess):
+                self.rss_max[index] = max(self.rss_max[index], process.memory_info().rss)
+
+    def before_kill(self, index: int) -> None:
+        """Keep what process ``index`` used in the window so far; its successor is counted from zero."""
+        if not self.cpu0:
+            return  # the window has not begun: begin() reads the successor
+        with contextlib.suppress(psutil.NoSuchProcess):
+            self.carried[index] += cpu_seconds(self.processes[index]) - self.cpu0[index]
+        self.cpu0[index] = 0.0
+
+    def replaced(self, index: int, server: Server) -> None:
+        self.processes[index] = server.stats
 
     def end(self) -> dict[str, object]:
         wall = time.monotonic() - self.started
         self.sample()
-        per = [(cpu_seconds(p) - c0) / wall * 100 for p, c0 in zip(self.processes, self.cpu0, strict=True)]
-        rss = [p.memory_info().rss for p in self.processes]
+        per = [
+            (_alive_cpu_seconds(p, c0) + carried) / wall * 100
+            for p, c0, carried in zip(self.processes, self.cpu0, self.carried, strict=True)
+        ]
+        rss = [_alive_rss(p) for p in self.processes]
         mib = 1024 * 1024
         return {
             "wall_s": round(wall, 2),

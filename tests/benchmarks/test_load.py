@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from benchmarks.load import Options
 from benchmarks.load_clients import version_parser
+from lobby.runtime import rendering
 
 REPORT_KEYS = {
     "game",
@@ -57,15 +58,26 @@ def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
     assert not Path(database).exists()
 
 
-def test_version_is_read_from_the_status_fragment_only():
-    parse = version_parser("kleister")
+def test_version_is_read_from_the_version_fragment_only():
+    parse = version_parser()
     frame = (
         '<section id="kl-step" data-version="3"></section>\n'
-        '<div id="kl-status" hx-swap-oob="true" class="kl-status" data-version="17" data-phase="spiel"></div>'
+        '<i id="tbl-v" hx-swap-oob="true" data-version="17" hidden></i>'
     )
     assert parse(frame) == 17
     assert parse('<section id="kl-log" data-version="9"></section>') is None
-    assert version_parser("neon")('<div id="nn-status" class="x" data-version="4">') == 4
+    assert parse(rendering.version_fragment(4)) == 4
+
+
+def test_a_killed_server_loses_no_committed_move_and_its_clients_resync():
+    out = StringIO()
+    call_command("bench_load", "--tables=2", "--seconds=10", "--warmup=0.5", "--kill-after=1", stdout=out)
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert report["kills"] == 1
+    assert report["lost_committed"] == 0 and report["duplicated"] == 0 and report["errors"] == 0
+    assert report["resynced_tables"] == 2 and report["stopped_tables"] == 0
+    assert report["in_flight_committed"] + report["in_flight_not_committed"] == 2
+    assert report["servers_crashed"] == []
 
 
 def test_options_become_the_drivers_command_line():

@@ -11,7 +11,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from benchmarks import load
+from benchmarks import load, load_clients
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
         defaults = load.Options()
-        parser.add_argument("--game", choices=["kleister", "neon"], default=defaults.game)
+        parser.add_argument("--game", choices=list(load_clients.GAMES), default=defaults.game)
         parser.add_argument("--tables", type=int, default=defaults.tables, help="live tables (4 clients each)")
         parser.add_argument("--seconds", type=float, default=defaults.seconds, help="measured seconds")
         parser.add_argument("--warmup", type=float, default=defaults.warmup, help="seconds of load before measuring")
@@ -32,6 +32,12 @@ class Command(BaseCommand):
         parser.add_argument("--interval", type=float, default=defaults.interval, help="seconds between moves")
         parser.add_argument("--timeout", type=float, default=defaults.timeout, help="seconds to wait for an update")
         parser.add_argument("--seed", type=int, default=defaults.seed)
+        parser.add_argument(
+            "--kill-after",
+            type=float,
+            default=defaults.kill_after,
+            help="kill (SIGKILL) and restart the first server this many seconds into the measured window",
+        )
         # Internal: the process that sets up the tables, starts the servers and runs the clients.
         parser.add_argument("--driver", action="store_true", help=argparse.SUPPRESS)
 
