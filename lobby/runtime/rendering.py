@@ -136,6 +136,14 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
                 for s in to_move
                 if s < len(snap.clocks) and snap.clocks[s] is not None
             ],
+            # Computers to move: every seat sees who thinks and for how long (counted on the page).
+            "thinking": [
+                {"seat": s, "name": ctx.names[s], "since": snap.asked[s]}
+                for s in to_move
+                if snap.players[s].get("bot") and s < len(snap.asked) and snap.asked[s] is not None
+            ]
+            if snap.status == "playing"
+            else [],
             "grace": deadlines.grace(),
             "now": round(deadlines.now().timestamp(), 2),  # the server's clock: pages count from it
             "me_ready": bool(me and me["ready"]),

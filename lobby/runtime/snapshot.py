@@ -35,6 +35,7 @@ class Snapshot:
     log: list[dict[str, Any]]  # recent events, oldest first
     deadline: float | None = None  # epoch seconds of the earliest waiting seat's deadline
     clocks: list[float | None] = field(default_factory=list)  # per seat: its own deadline (epoch seconds)
+    asked: list[float | None] = field(default_factory=list)  # per seat to move: since when (epoch seconds)
     seed: int = field(default=0, repr=False)  # for the Rat's search only; never given to templates
     table: dict[str, Any] = field(default_factory=dict)  # lobby facts: status, stake, clock, seats
     loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
@@ -102,6 +103,7 @@ def from_match(match: Match, log: list[dict[str, Any]] | None = None, facts: dic
         log=log,
         deadline=match.deadline.timestamp() if match.deadline else None,
         clocks=[entry.get("deadline") for entry in match.decisions],
+        asked=[entry.get("asked") if entry.get("since") is not None else None for entry in match.decisions],
         seed=match.seed,
         table=facts if facts is not None else table_facts(table),
     )

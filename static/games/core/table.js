@@ -27,6 +27,12 @@
         el.classList.add("tbl-grace");
       }
     });
+    // A computer to move: how long it has been thinking, from the server's time (e.g. "0,6 s").
+    document.querySelectorAll(".tbl-thinking[data-since]").forEach((el) => {
+      if (!offsets.has(el)) offsets.set(el, el.dataset.now ? Number(el.dataset.now) - now : 0);
+      const thought = Math.max(0, now + offsets.get(el) - Number(el.dataset.since));
+      el.querySelector(".tbl-thinking-for").textContent = `${thought.toFixed(1).replace(".", ",")} s`;
+    });
     document.querySelectorAll(".tbl-countdown[data-until]").forEach((el) => {
       const left = Math.max(0, Number(el.dataset.until) - now);
       el.textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
@@ -70,7 +76,7 @@
     if (shown !== undefined && "action" in event.detail.parameters) event.detail.parameters.version = shown;
   });
 
-  setInterval(tick, 250);
+  setInterval(tick, 100);
   document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
   tick();
 })();
