@@ -281,3 +281,18 @@ def test_each_game_page_offers_its_daily_puzzle(client_of):
     for slug in ("kleister", "neon"):
         page = client_of.get(f"/spiele/{slug}/").content.decode()
         assert f'href="/spiele/{slug}/taeglich/"' in page and f'href="/spiele/{slug}/rekordjagd/"' in page
+
+
+def test_logging_out_and_in_resumes_the_counting_attempt(grete):
+    client = Client()
+    client.force_login(grete)
+    first = client.post("/spiele/neon/taeglich/")
+    client.logout()
+    client.force_login(grete)
+    page = client.get("/spiele/neon/taeglich/").content.decode()
+    assert 'data-testid="resume"' in page and first["Location"] in page and "Dein Versuch von heute läuft noch" in page
+    assert "Das ist dein erster Versuch des Tages" in page  # still the first attempt: it counts when it ends
+    assert 'data-testid="start-daily"' not in page  # only "Fortsetzen": a start would resume it anyway
+    again = client.post("/spiele/neon/taeglich/")
+    assert again["Location"] == first["Location"]
+    assert SoloRun.objects.filter(user=grete).count() == 1 and SoloRun.objects.get().counts
