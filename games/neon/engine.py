@@ -439,7 +439,7 @@ def _draw(s: State, k: int) -> list[str]:
 
 
 def _delivered(s: State) -> int:
-    """ "je_runde": dice the Lieferungen have taken from the Kiste's order so far."""
+    """Dice the Lieferungen have taken from the Kiste's order so far ("je_runde")."""
     return s.runde * delivery_size(s)
 
 
