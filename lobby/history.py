@@ -32,6 +32,8 @@ class GameRow:
     seat: int
     points: int | None
     place: int | None
+    won: bool  # beat the target where the result has one (Speedneon's Solovariante), else place 1
+    target: int | None  # that target, shown instead of the place (alone there is no place to win)
     players: int
     when: datetime
     status: str
@@ -55,6 +57,14 @@ def mode_of(match: Match) -> str:
     if mode == "rekord" or (mode == "taeglich" and match.number == 1):
         return mode
     return "frei" if match.table.kind == Table.Kind.SOLO else "live"
+
+
+def won(result: dict[str, Any], seat: int) -> bool:
+    """A win: the target beaten where the result names one ("won"), else first place."""
+    if "won" in result:
+        return bool(result["won"])
+    places = result.get("places") or []
+    return seat < len(places) and places[seat] == 1
 
 
 def finished_games(user: User, game: str | None = None) -> list[GameRow]:
@@ -86,6 +96,8 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 seat=seat,
                 points=result["points"][seat] if result.get("points") else None,
                 place=result["places"][seat] if result.get("places") else None,
+                won=won(result, seat),
+                target=result.get("target"),
                 players=len(match.players),
                 when=match.finished or match.started,
                 status=match.status,
@@ -105,7 +117,7 @@ class GameStats:
     win_streak: int = 0  # the longest run of won games in a row
     serie: int = 0  # daily puzzle: days in a row up to today
     best_serie: int = 0
-    records: dict[str, int] = field(default_factory=dict)
+    records: list[tuple[str, int]] = field(default_factory=list)  # (category label, best result)
 
 
 def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
@@ -114,18 +126,21 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
         mine = [r for r in rows if r.game == slug and r.points is not None]
         stats = GameStats(slug, registry.engine(slug).NAME)
         stats.games = len(mine)
-        stats.wins = sum(1 for r in mine if r.place == 1)
+        stats.wins = sum(1 for r in mine if r.won)
         if mine:
             stats.best = max(r.points for r in mine)  # type: ignore[type-var]
             stats.average = round(sum(r.points for r in mine) / len(mine), 1)  # type: ignore[misc]
         run = 0
         for row in sorted(mine, key=lambda r: r.when):
-            run = run + 1 if row.place == 1 else 0
+            run = run + 1 if row.won else 0
             stats.win_streak = max(stats.win_streak, run)
         if registry.solo(slug).daily is not None:
             streak = solo_selectors.streak(user=user, game=slug, today=today)
             stats.serie, stats.best_serie = streak.current, streak.best
-        stats.records = solo_selectors.personal_records(user=user, game=slug)
+        record = registry.solo(slug).record
+        if record is not None:
+            best = solo_selectors.personal_records(user=user, game=slug)
+            stats.records = [(label, best[key]) for key, label in record.categories if key in best]
         out.append(stats)
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -27,9 +28,21 @@ def computer_names(game: str, count: int, rng: random.Random) -> list[str]:
 
 
 def create_solo_table(
-    *, user: User, game: str, options: dict[str, Any], computers: list[str], tempo: str = "normal"
+    *,
+    user: User,
+    game: str,
+    options: dict[str, Any],
+    computers: Sequence[str],
+    tempo: str = "normal",
+    seed: int | None = None,
+    extra_options: dict[str, Any] | None = None,
 ) -> Table:
-    """A free game: the player against ``computers`` (their levels), started at once."""
+    """The player against ``computers`` (their levels), started at once.
+
+    A free game by default; the solo modes (``lobby.solo``) pass the day's ``seed``
+    (``None``: a fresh one) and their keys (``extra_options``, e.g. ``modus``), which
+    are kept in the table's options next to the game's cleaned ones.
+    """
     engine = registry.engine(game)
     players = 1 + len(computers)
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
@@ -46,7 +59,7 @@ def create_solo_table(
         table = Table.objects.create(
             game=game,
             kind=Table.Kind.SOLO,
-            options={**cleaned, "tempo": tempo},
+            options={**cleaned, "tempo": tempo, **(extra_options or {})},
             places=players,
             bot_level=computers[0] if computers else "normal",
             host=user,
@@ -54,7 +67,7 @@ def create_solo_table(
         Seat.objects.create(table=table, index=0, user=user, name=user.username)
         for index, (level, name) in enumerate(zip(computers, names, strict=True), start=1):
             Seat.objects.create(table=table, index=index, bot_level=level, name=name)
-        actions.start_match(table=table)
+        actions.start_match(table=table, seed=seed)
     return table
 
 

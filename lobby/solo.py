@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -27,12 +25,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core import registry
-from games.core.bots import LEVELS
 from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
-from lobby import solo_results
-from lobby.models import DailyPuzzle, Match, Seat, SoloRun, Table
-from lobby.runtime import actions
+from lobby import services, solo_results
+from lobby.models import DailyPuzzle, Match, SoloRun
 from lobby.solo_results import MODE_KEY
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -102,39 +98,6 @@ def rotate_daily(now: datetime | None = None) -> list[DailyPuzzle]:
 # ---------------------------------------------------------------- tables
 
 
-def _solo_mode_table(
-    *,
-    user: User,
-    game: str,
-    options: dict[str, Any],
-    computers: tuple[str, ...],
-    tempo: str,
-    extra: dict[str, Any],
-    seed: int | None,
-) -> Table:
-    """A solo table in a solo mode (like a free game, with the mode's keys in its options), started."""
-    engine = registry.engine(game)
-    if any(level not in LEVELS for level in computers):
-        raise IllegalAction("Unbekannte Computerstärke.")
-    players = 1 + len(computers)
-    cleaned = engine.clean_options(options, players)
-    names = list(registry.content(game).COMPUTER_NAMES)
-    random.Random().shuffle(names)
-    table = Table.objects.create(
-        game=game,
-        kind=Table.Kind.SOLO,
-        options={**cleaned, "tempo": tempo, **extra},
-        places=players,
-        bot_level=computers[0] if computers else "normal",
-        host=user,
-    )
-    Seat.objects.create(table=table, index=0, user=user, name=user.username)
-    for index, (level, name) in enumerate(zip(computers, names, strict=False), start=1):
-        Seat.objects.create(table=table, index=index, bot_level=level, name=name)
-    actions.start_match(table=table, seed=seed)
-    return table
-
-
 def _lock_user(user: User) -> None:
     """Serialise a player's solo starts (two tabs): one row lock on the player."""
     User.objects.select_for_update().filter(pk=user.pk).first()
@@ -171,14 +134,14 @@ def start_daily(*, user: User, game: str, now: datetime | None = None) -> SoloRu
             if run.mode == SoloRun.Mode.DAILY and run.day == puzzle.day:
                 return run
         extra = {MODE_KEY: SoloRun.Mode.DAILY, "tag": puzzle.day.isoformat(), "rat": False}
-        table = _solo_mode_table(
+        table = services.create_solo_table(
             user=user,
             game=game,
             options=mode.options,
             computers=mode.computers,
             tempo=mode.tempo,
-            extra=extra,
             seed=puzzle.seed,
+            extra_options=extra,
         )
         fields = {"user": user, "game": game, "mode": SoloRun.Mode.DAILY, "day": puzzle.day, "table": table}
         try:
@@ -197,8 +160,8 @@ def start_record(*, user: User, game: str, category: str) -> SoloRun:
     with transaction.atomic():
         _lock_user(user)
         extra = {MODE_KEY: SoloRun.Mode.RECORD, "kategorie": category}
-        table = _solo_mode_table(
-            user=user, game=game, options=options, computers=computers, tempo=tempo, extra=extra, seed=None
+        table = services.create_solo_table(
+            user=user, game=game, options=options, computers=computers, tempo=tempo, extra_options=extra
         )
         return SoloRun.objects.create(
             user=user, game=game, mode=SoloRun.Mode.RECORD, category=category, table=table, rounds=mode.rounds

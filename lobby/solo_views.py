@@ -56,6 +56,8 @@ def daily(request: HttpRequest, slug: str) -> HttpResponse:
         attempts = solo.daily_attempts(user, slug, day)
         open_daily = [r for r in solo.open_runs(user, slug) if r.mode == "taeglich"]
     first = next((r for r in attempts if r.counts), None)
+    # today's attempt still running: starting again would only resume it, so the page offers "Fortsetzen"
+    running_today = any(r.day == day for r in open_daily)
     context = {
         "game": engine,
         "slug": slug,
@@ -64,6 +66,7 @@ def daily(request: HttpRequest, slug: str) -> HttpResponse:
         "attempts": attempts,
         "first": first,
         "open_runs": open_daily,
+        "running_today": running_today,
         "next_is_practice": first is not None,
         "streak": solo_selectors.streak(user=user, game=slug, today=day) if user.is_authenticated else None,
     }

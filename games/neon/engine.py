@@ -44,6 +44,17 @@ MAX_PLAYERS = 4
 AUSGABEN = ("klassisch", "einsteiger", "blackout", "solo")
 JSON = dict[str, Any]
 
+# Option ``ziehung``: how the dice of the game are drawn (RULES.md, "Randomness").
+# "je_runde": the Kiste is shuffled once, each Lieferung comes from its own round's
+# draw and each tool from its own turn's, so tools never change a later Lieferung.
+# "fortlaufend": one counter for every draw (games recorded before the option).
+ZIEHUNGEN = ("je_runde", "fortlaufend")
+ZIEHUNG_NEU = "je_runde"
+ZIEHUNG_ALT = "fortlaufend"
+KISTE_DRAW = 1000  # draw_rng counter of the Kiste's order; Lieferung r uses KISTE_DRAW + r
+TOOL_DRAW = 2000  # a tool's draw in round r, turn t: TOOL_DRAW + TURN_SLOTS * r + t
+TURN_SLOTS = 20
+
 # ---------------------------------------------------------------- geometry
 
 
@@ -196,6 +207,9 @@ class State:
     must_place: bool
     pending: dict[str, Any] | None
     last: list[str]
+    # "je_runde" games: the colours of the 90 dice in the order they leave the Kiste
+    # (secret like the seed, never in a view); "" = "fortlaufend" (one draw counter).
+    folge: str = ""
 
     def copy(self) -> State:
         p = self.pending
@@ -234,6 +248,7 @@ class State:
             must_place=self.must_place,
             pending=p,
             last=self.last[:],
+            folge=self.folge,
         )
 
 
@@ -268,6 +283,11 @@ def delivery_size(s: State) -> int:
     return 4 if _solo(s) else 2 * s.players + 1
 
 
+def _per_round(s: State) -> bool:
+    """Option ``ziehung`` = "je_runde": Lieferungen from the Kiste's order, tools from their turn's draw."""
+    return bool(s.folge)
+
+
 def tool_cost(s: State, tool: str) -> int:
     """Strom cost of ``tool`` now (multiplayer): 1 for its first use by anyone, then 2."""
     return 1 if not s.tool_uses.get(tool) else 2
@@ -277,7 +297,14 @@ def tool_cost(s: State, tool: str) -> int:
 
 
 def default_options() -> JSON:
-    return {"ausgabe": "klassisch"}
+    return {"ausgabe": "klassisch", "ziehung": ZIEHUNG_NEU}
+
+
+def _clean_ziehung(options: JSON) -> str:
+    ziehung = options.get("ziehung", ZIEHUNG_NEU)
+    if ziehung not in ZIEHUNGEN:
+        raise IllegalAction("Diese Art zu ziehen gibt es nicht.")
+    return ziehung
 
 
 def clean_options(options: JSON, players: int) -> JSON:
@@ -296,17 +323,19 @@ def clean_options(options: JSON, players: int) -> JSON:
             raise IllegalAction("Wähle 1 bis 5 Werkzeuge.") from None
         if not 1 <= werkzeuge <= 5:
             raise IllegalAction("Wähle 1 bis 5 Werkzeuge.")
-        return {"ausgabe": "solo", "werkzeuge": werkzeuge}
+        return {"ausgabe": "solo", "werkzeuge": werkzeuge, "ziehung": _clean_ziehung(options)}
     if players < 2:
         raise IllegalAction("Diese Ausgabe braucht zwei bis vier Spieler (Computer zählen mit).")
-    return {"ausgabe": ausgabe}
+    return {"ausgabe": ausgabe, "ziehung": _clean_ziehung(options)}
 
 
 # ----------------------------------------------------------------- dealing
 
 
 def new_game(*, seed: int, players: int, options: JSON) -> State:
-    opts = clean_options(options, players)
+    # New tables get ``ziehung`` from clean_options; options stored without it were
+    # recorded before it existed and keep the single draw counter they were played with.
+    opts = clean_options({"ziehung": ZIEHUNG_ALT, **(options or {})}, players)
     ausgabe = opts["ausgabe"]
     rng = draw_rng(seed, 0)
     n = players
@@ -354,11 +383,22 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         must_place=False,
         pending=None,
         last=[""] * n,
+        folge=_kiste_order(seed) if opts["ziehung"] == ZIEHUNG_NEU else "",
     )
 
 
+def _kiste_order(seed: int) -> str:
+    """The colours of the 90 dice in the order the Lieferungen take them ("je_runde")."""
+    dice = [c for c in COLOURS for _ in range(DICE_PER_COLOUR)]
+    draw_rng(seed, KISTE_DRAW).shuffle(dice)
+    return "".join(dice)
+
+
 def dump(state: State) -> JSON:
-    return {f.name: _plain(getattr(state, f.name)) for f in fields(State)}
+    data = {f.name: _plain(getattr(state, f.name)) for f in fields(State)}
+    if not state.folge:
+        del data["folge"]  # a "fortlaufend" game dumps exactly as it did before the option
+    return data
 
 
 def _plain(v: Any) -> Any:
@@ -371,6 +411,7 @@ def _plain(v: Any) -> Any:
 
 def load(data: JSON) -> State:
     d = _plain(data)
+    d.setdefault("folge", "")
     return State(**{f.name: d[f.name] for f in fields(State)})
 
 
@@ -395,6 +436,55 @@ def _draw(s: State, k: int) -> list[str]:
         s.kiste[c] -= 1
         out.append(c + VALUES[rng.randrange(6)])
     return out
+
+
+def _delivered(s: State) -> int:
+    """Dice the Lieferungen have taken from the Kiste's order so far ("je_runde")."""
+    return s.runde * delivery_size(s)
+
+
+def _deliver(s: State) -> list[str]:
+    """The Lieferung of round ``s.runde``: the next dice of the Kiste, rolled with the round's own draw."""
+    if not _per_round(s):
+        return _draw(s, delivery_size(s))
+    end = _delivered(s)
+    colours = s.folge[end - delivery_size(s) : end]
+    rng = draw_rng(s.seed, KISTE_DRAW + s.runde)
+    for c in colours:
+        s.kiste[c] -= 1
+    return [c + VALUES[rng.randrange(6)] for c in colours]
+
+
+def _tool_rng(s: State):
+    """The draw of a tool: "je_runde" the current turn's own (one tool per turn), else the next counter."""
+    if not _per_round(s):
+        return _rng(s)
+    return draw_rng(s.seed, TOOL_DRAW + TURN_SLOTS * s.runde + s.turn)
+
+
+def _exchange(s: State, back: str) -> str:
+    """Röhrenwechsel: ``back`` goes into the Kiste, a new die comes out (its colour + a rolled brightness).
+
+    "je_runde": the new die is one no Lieferung will reach (the Kiste holds more than
+    the ten Lieferungen take, except with four players), and ``back`` takes its place,
+    so every Lieferung stays as it was; with four players it is any die still in the
+    Kiste, and if the Kiste is empty, ``back`` itself.
+    """
+    s.kiste[back[0]] += 1
+    if not _per_round(s):
+        return _draw(s, 1)[0]
+    rng = _tool_rng(s)
+    first = max(ROUNDS * delivery_size(s), _delivered(s))
+    if first >= len(s.folge):
+        first = _delivered(s)
+    if first >= len(s.folge):
+        colour = back[0]
+    else:
+        j = rng.randrange(first, len(s.folge))
+        colour = s.folge[j]
+        s.folge = s.folge[:j] + back[0] + s.folge[j + 1 :]
+    s.kiste[colour] -= 1
+    return colour + VALUES[rng.randrange(6)]
 
 
 # -------------------------------------------------------------- turn flow
@@ -424,7 +514,7 @@ def _start_round(s: State, events: list | None) -> None:
     s.order = [0, 0] if _solo(s) else _snake(s.start, s.players)
     s.turn = 0
     s.skip = []
-    s.lieferung = _draw(s, delivery_size(s))
+    s.lieferung = _deliver(s)
     if events is not None:
         _ev(
             events,
@@ -972,7 +1062,7 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
             s.last[seat] = f"Umpolen: {die_text(die)} → {die_text(s.hand)}"
             return False
         if tool == "wackelkontakt":
-            rng = _rng(s)
+            rng = _tool_rng(s)
             s.hand = die[0] + VALUES[rng.randrange(6)]
             s.must_place = True
             _ev(
@@ -990,8 +1080,7 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
             return False
         # roehrenwechsel
         s.hand = None
-        s.kiste[die[0]] += 1
-        new = _draw(s, 1)[0]
+        new = _exchange(s, die)
         colour = new[0]
         _ev(
             events,
@@ -1010,7 +1099,7 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
         return False
     if tool == "stromausfall":
         _pay(s, seat, tool, price, events)
-        rng = _rng(s)
+        rng = _tool_rng(s)
         s.lieferung = [d[0] + VALUES[rng.randrange(6)] for d in s.lieferung]
         _ev(
             events,

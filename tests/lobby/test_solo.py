@@ -92,6 +92,19 @@ def test_bad_settings_are_refused_and_create_nothing(guest, kwargs, message):
     assert not Table.objects.exists()
 
 
+def test_a_given_seed_and_extra_options_reach_the_table_and_its_match(guest):
+    # what the solo modes use: the day's seed and their own keys beside the cleaned options
+    table = services.create_solo_table(
+        user=guest, game="neon", options={"ausgabe": "solo"}, computers=[], seed=4711, extra_options={"modus": "x"}
+    )
+    match = Match.objects.get(table=table)
+    assert match.seed == 4711 and match.options["modus"] == table.options["modus"] == "x"
+    assert table.options["ausgabe"] == "solo" and table.options["tempo"] == "normal"
+    assert table.options["ziehung"] == "je_runde"  # the engine's default for new tables
+    other = services.create_solo_table(user=guest, game="neon", options={"ausgabe": "solo"}, computers=[])
+    assert "modus" not in other.options and Match.objects.get(table=other).seed != 4711
+
+
 def test_new_match_after_the_end_with_the_same_settings(guest):
     table = services.create_solo_table(
         user=guest, game="kleister", options={"saeule_doppelt": True}, computers=["leicht"]

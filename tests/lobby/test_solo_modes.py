@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -14,6 +14,7 @@ from leaderboard import solo_selectors
 from leaderboard.models import ScoreEntry, SoloScore
 from lobby import services, solo, solo_results
 from lobby.models import ActionRecord, DailyPuzzle, Match, SoloRun
+from lobby.runtime.replay import replay_match
 from tests.lobby.solo_helpers import current_match, finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -115,6 +116,67 @@ def test_neon_same_decisions_give_the_same_draws(grete, paul):
     assert a.state == b.state
     runde = [e["lieferung"] for r in ActionRecord.objects.filter(match=a) for e in r.events if e["type"] == "runde"]
     assert len(runde) == 10
+
+
+REROLL_TOOLS = {"wackelkontakt", "roehrenwechsel", "stromausfall"}
+
+
+def _lieferungen(match: Match) -> list[list[str]]:
+    records = ActionRecord.objects.filter(match=match).order_by("version")
+    return [e["lieferung"] for r in records for e in r.events if e["type"] == "runde"]
+
+
+def _reroll_day() -> datetime:
+    """Noon of the first day from 2026-12-01 whose daily Koffer holds a tool that rolls dice."""
+    engine = registry.engine("neon")
+    options = engine.clean_options(registry.solo("neon").daily.options, 1)
+    for offset in range(60):
+        day = date(2026, 12, 1) + timedelta(days=offset)
+        state = engine.new_game(seed=solo.daily_seed("neon", day), players=1, options=options)
+        if REROLL_TOOLS & set(state.werkzeuge):
+            return datetime(day.year, day.month, day.day, 11, 0, tzinfo=UTC)
+    raise AssertionError("no day with a re-roll tool")
+
+
+def test_neon_daily_lieferungen_are_the_same_whatever_tools_are_used(grete, paul):
+    """New daily tables draw per round: grete's re-rolls leave paul's Lieferungen as they are."""
+    noon = _reroll_day()
+    a = current_match(solo.start_daily(user=grete, game="neon", now=noon))
+    b = current_match(solo.start_daily(user=paul, game="neon", now=noon))
+    assert a.options["ziehung"] == b.options["ziehung"] == "je_runde"
+
+    def reroll_first(legal):  # type: ignore[no-untyped-def]
+        tools = [x for x in legal if x["type"] == "werkzeug" and x["tool"] in REROLL_TOOLS]
+        plain = [x for x in legal if x["type"] != "werkzeug"]
+        return (tools or [x for x in plain if x["type"] == "setzen"] or plain)[0]
+
+    def no_tools(legal):  # type: ignore[no-untyped-def]
+        plain = [x for x in legal if x["type"] != "werkzeug"]
+        return ([x for x in plain if x["type"] == "setzen"] or plain)[0]
+
+    finish(a, pick=reroll_first)
+    finish(b, pick=no_tools)
+    used = [r.action["tool"] for r in ActionRecord.objects.filter(match=a) if r.action.get("type") == "werkzeug"]
+    assert REROLL_TOOLS & set(used)
+    assert len(_lieferungen(a)) == 10 and _lieferungen(a) == _lieferungen(b)
+    assert SoloScore.objects.filter(user__in=[grete, paul]).count() == 2  # both re-checked and listed
+
+
+def test_a_daily_run_recorded_before_ziehung_is_still_verified(grete):
+    """A match stored with options from before the option replays with the single draw counter."""
+    run = solo.start_daily(user=grete, game="neon", now=NOON)
+    match = current_match(run)
+    engine = registry.engine("neon")
+    old_options = {k: v for k, v in match.options.items() if k != "ziehung"}
+    old_state = engine.dump(engine.new_game(seed=match.seed, players=1, options=old_options))
+    assert "folge" not in old_state
+    Match.objects.filter(pk=match.pk).update(options=old_options, state=old_state)
+    finish(match, seed=3)
+    match.refresh_from_db()
+    assert "folge" not in match.state
+    assert replay_match(match).matches
+    run.refresh_from_db()
+    assert run.status == SoloRun.Status.FINISHED and SoloScore.objects.filter(run=run).exists()
 
 
 # ---------------------------------------------------------------- the first attempt

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 from django.test import Client
@@ -146,8 +146,10 @@ def test_neon_replay_may_show_any_seat_after_the_end(grete):
     assert "Ansicht" in page.content.decode() and "Schritt 5 von" in page.content.decode()
 
 
-def test_end_board_link_leads_to_the_replay(grete):
+def test_end_board_link_leads_to_the_replay(client_of, grete):
     match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
+    table = client_of.get(f"/tisch/{match.table_id}/").content.decode()
+    assert 'data-testid="end-replay"' in table and f'href="/tisch/{match.table_id}/partie/{match.number}/"' in table
     response = Client().get(f"/tisch/{match.table_id}/partie/{match.number}/")
     assert response.status_code == 302 and response["Location"] == f"/partie/{match.pk}/"
 
@@ -199,3 +201,98 @@ def test_neue_partie_at_a_daily_table_leads_to_the_daily_page_for_a_practice_att
     run = solo.start_daily(user=user, game="kleister")
     response = client.post(f"/tisch/{run.table_id}/neue-partie/")
     assert response.status_code == 302 and response["Location"] == "/spiele/kleister/taeglich/"
+
+
+def test_yesterdays_list_shows_yesterdays_first_attempts(client_of, grete):
+    yesterday = solo.berlin_day() - timedelta(days=1)
+    noon = datetime.combine(yesterday, time(12), tzinfo=solo.BERLIN)
+    match = finish(current_match(solo.start_daily(user=grete, game="neon", now=noon)))
+    points = match.result["points"][0]
+    gestern = client_of.get("/bestenliste/neon/taeglich/?tag=gestern").content.decode()
+    assert 'data-testid="own-row"' in gestern and f">{points}<" in gestern.replace(" ", "")
+    today = client_of.get("/bestenliste/neon/taeglich/").content.decode()
+    assert 'data-testid="own-row"' not in today  # nothing played today
+    assert f"grete – {points}" in today  # today's page: yesterday's top three
+    assert "Deine Serie: 1 Tag in Folge" in today  # yesterday still carries the Serie
+
+
+def test_statistics_count_wins_by_the_target_and_show_the_records(client_of, grete):
+    from lobby import history
+
+    hunt = solo.start_record(user=grete, game="neon", category="2")
+    played = finish(current_match(hunt), seed=4)
+    hunt.refresh_from_db()
+    base = datetime(2026, 12, 1, 12, tzinfo=solo.BERLIN)
+
+    def row(game, points, place, won, hour, target=None):  # type: ignore[no-untyped-def]
+        return history.GameRow(
+            match=None,  # type: ignore[arg-type]
+            game=game,
+            game_name=game,
+            mode="Freie Partie",
+            practice=False,
+            seat=0,
+            points=points,
+            place=place,
+            won=won,
+            target=target,
+            players=1,
+            when=base + timedelta(hours=hour),
+            status="finished",
+        )
+
+    rows = [  # alone at place 1 every time: only beating the target is a win
+        row("neon", 10, 1, False, 1, target=40),
+        row("neon", 50, 1, True, 2, target=40),
+        row("neon", 30, 1, True, 3, target=20),
+        row("kleister", 40, 1, True, 4),
+        row("kleister", 20, 3, False, 5),
+    ]
+    stats = {s.game: s for s in history.statistics(grete, rows, base.date())}
+    neon, kleister = stats["neon"], stats["kleister"]
+    assert (neon.games, neon.wins, neon.best, neon.average, neon.win_streak) == (3, 2, 50, 30.0, 2)
+    assert (kleister.games, kleister.wins, kleister.best, kleister.average, kleister.win_streak) == (2, 1, 40, 30.0, 1)
+    assert neon.records == [("2 Werkzeuge", hunt.score)] and kleister.records == []
+    assert history.won({"places": [1], "points": [5], "target": 9, "won": False}, 0) is False
+    assert history.won({"places": [2, 1], "points": [5, 9]}, 1) is True
+    page = client_of.get("/konto/partien/").content.decode()
+    assert f"2 Werkzeuge: {hunt.score}" in page
+    outcome = "gewonnen" if played.result["won"] else "nicht gewonnen"
+    assert f">{outcome} (Ziel {played.result['target']})<" in page  # alone: the target, not "1. von 1"
+
+
+def test_an_upgraded_guest_keeps_its_games_in_meine_partien(grete):
+    from lobby import history
+
+    guest = accounts.create_guest()
+    match = finish(current_match(solo.start_daily(user=guest, game="neon")))
+    client = Client()
+    client.force_login(guest)
+    assert f"/partie/{match.pk}/" in client.get("/konto/partien/").content.decode()
+    assert history.finished_games(grete) == []  # nobody else sees the guest's game
+    user = accounts.upgrade_guest(guest=guest, username="hilde", password="Kleister-1929!")
+    assert [(r.match.pk, r.mode) for r in history.finished_games(user)] == [(match.pk, "Tagesrätsel")]
+    client.force_login(user)  # the registration page logs the new account in (a new password, a new session)
+    assert f"/partie/{match.pk}/" in client.get("/konto/partien/").content.decode()
+    assert history.finished_games(grete) == []
+
+
+def test_each_game_page_offers_its_daily_puzzle(client_of):
+    for slug in ("kleister", "neon"):
+        page = client_of.get(f"/spiele/{slug}/").content.decode()
+        assert f'href="/spiele/{slug}/taeglich/"' in page and f'href="/spiele/{slug}/rekordjagd/"' in page
+
+
+def test_logging_out_and_in_resumes_the_counting_attempt(grete):
+    client = Client()
+    client.force_login(grete)
+    first = client.post("/spiele/neon/taeglich/")
+    client.logout()
+    client.force_login(grete)
+    page = client.get("/spiele/neon/taeglich/").content.decode()
+    assert 'data-testid="resume"' in page and first["Location"] in page and "Dein Versuch von heute läuft noch" in page
+    assert "Das ist dein erster Versuch des Tages" in page  # still the first attempt: it counts when it ends
+    assert 'data-testid="start-daily"' not in page  # only "Fortsetzen": a start would resume it anyway
+    again = client.post("/spiele/neon/taeglich/")
+    assert again["Location"] == first["Location"]
+    assert SoloRun.objects.filter(user=grete).count() == 1 and SoloRun.objects.get().counts

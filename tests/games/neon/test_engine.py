@@ -55,8 +55,10 @@ def tool(name: str, **kw) -> dict:
 
 
 def test_options_defaults_and_validation():
-    assert E.clean_options({}, 2) == {"ausgabe": "klassisch"}
-    assert E.clean_options({}, 1) == {"ausgabe": "solo", "werkzeuge": 3}
+    # a new table draws per round ("je_runde"); a stored "fortlaufend" stays
+    assert E.clean_options({}, 2) == {"ausgabe": "klassisch", "ziehung": "je_runde"}
+    assert E.clean_options({}, 1) == {"ausgabe": "solo", "werkzeuge": 3, "ziehung": "je_runde"}
+    assert E.clean_options({"ziehung": "fortlaufend"}, 2)["ziehung"] == "fortlaufend"
     assert E.clean_options({"ausgabe": "solo", "werkzeuge": 5}, 1)["werkzeuge"] == 5
     for bad, players in (
         ({"ausgabe": "solo"}, 2),
@@ -64,6 +66,8 @@ def test_options_defaults_and_validation():
         ({"ausgabe": "solo", "werkzeuge": 0}, 1),
         ({"ausgabe": "solo", "werkzeuge": 6}, 1),
         ({"ausgabe": "turbo"}, 2),
+        ({"ziehung": "gemischt"}, 2),
+        ({"ausgabe": "solo", "ziehung": None}, 1),
         ({}, 5),
     ):
         with pytest.raises(IllegalAction):
