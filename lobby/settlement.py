@@ -129,10 +129,12 @@ def solo_match_finished(match: Match) -> None:
 def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
     engine = registry.engine(match.game)
     seconds = (match.finished - match.started).total_seconds() if match.finished else 0.0
+    # Which seats a computer played at the end (a takeover included): a game may weigh its points by it.
+    result = {**match.result, "computers": [p.get("bot") or None for p in match.players]}
     for seat, player in enumerate(match.players):
         user = users.get(player.get("user_id"))
         if user is None or player.get("bot") or player.get("left"):
             continue
-        points = engine.leaderboard_points(match.result, seat, len(match.players), seconds)
+        points = engine.leaderboard_points(result, seat, len(match.players), seconds)
         if points is not None:
             leaderboard.record_points(user=user, game=match.game, points=points, match_id=match.pk)

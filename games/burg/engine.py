@@ -347,6 +347,19 @@ def timeout_actions(state: State, seat: int) -> list[JSON]:
     return legal_actions(state, seat)
 
 
+def decision_key(state: State, seat: int) -> list[Any]:
+    """What one decision of ``seat`` is (its clock runs for the whole of it).
+
+    The sketch choice and "Weiter" are one action each; a building turn is one
+    decision even when it takes two actions (two players: build, then discard),
+    so the Bedenkzeit is per die and, when it runs out, the computer finishes
+    the whole turn.
+    """
+    if state.phase == "bauen":
+        return ["bauen", state.runde, state.turn]
+    return [state.phase, state.runde]
+
+
 def decision_seconds(state: State, table_seconds: int | None) -> int | None:
     """The clock of the current decision: the scoring board waits at least 30 s."""
     if not table_seconds:
@@ -600,7 +613,20 @@ def leaderboard_points(result: JSON, seat: int, players: int, seconds: float) ->
     place = result["places"][seat]
     bonus = PLACE_BONUS.get(players, ())
     pts = 10 * result["siegpunkte"][seat] + (bonus[place - 1] if place <= len(bonus) else 0)
-    return round(pts * BOT_FACTOR[result.get("computerstaerke")])
+    return round(pts * BOT_FACTOR[computer_strength(result)])
+
+
+def computer_strength(result: JSON) -> str | None:
+    """The Computerstärke that sets the Bestenliste factor.
+
+    The runtime records which seats a computer played at the end (``result["computers"]``: per
+    seat its level or None, a takeover included); the table's strength is the level of those
+    seats. Without that record the option ``bot_level`` (``result["computerstaerke"]``) counts.
+    """
+    if "computers" in result:
+        levels = [level for level in result["computers"] if level]
+        return max(levels, key=lambda level: BOT_FACTOR.get(level, 1.0)) if levels else None
+    return result.get("computerstaerke")
 
 
 # -------------------------------------------------------------------- view
