@@ -358,8 +358,8 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
                 "name": names[seat],
                 "place": result["places"][seat],
                 "sp": result["siegpunkte"][seat],
-                "schaufeln": [SHOVEL_NAMES[k] for k in result["schaufeln"][seat]],
-                "preise": [PRIZE_NAMES[k] for k in result["preise"][seat]],
+                "schaufeln": grouped(result["schaufeln"][seat], SHOVEL_NAMES),
+                "preise": grouped(result["preise"][seat], PRIZE_NAMES),
                 "rundenpunkte": list(result["rundenpunkte"][seat]),
                 "getroffen": len(result["skizzen_getroffen"][seat]),
                 "sp_info": sp_info(
@@ -381,9 +381,14 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
         "solo": view["solo"],
         "chart": chart_data(view, names),
         "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
-        "factor": result["faktor"],
+        "factor": f"{result['faktor']:g}".replace(".", ","),
         "level": result["computerstaerke"],
     }
+
+
+def grouped(keys: list[str], names: dict[str, str]) -> list[str]:
+    """ "2× Goldene Schaufel", "Strandgut" – in the order of ``names``."""
+    return [(f"{keys.count(k)}× " if keys.count(k) > 1 else "") + name for k, name in names.items() if k in keys]
 
 
 def event_line(event: JSON, names: list[str]) -> JSON:
