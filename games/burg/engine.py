@@ -46,6 +46,7 @@ JSON = dict[str, Any]
 SKIZZENWAHL = ("eine", "zwei")  # "zwei" = "2 ziehen, 1 behalten"
 BAUEN = ("verdeckt", "offen")  # Windschutz (hidden) or open building
 MODI = ("rekordjagd", "tagesstrand")  # Allein am Strand
+SITE_MODES = {"taeglich": "tagesstrand", "rekord": "rekordjagd"}  # the site's solo-mode keys
 LEVELS = (None, "leicht", "normal", "stark")
 
 #: draw counters: round r uses r * ROUND_DRAWS + k (k = 0 setup, 1.. refills); 0 = start player
@@ -189,7 +190,8 @@ def clean_options(options: JSON, players: int) -> JSON:
         raise IllegalAction("Diese Computerstärke gibt es nicht.")
     out: JSON = {"skizzenwahl": wahl, "bauen": bauen, "bot_level": level}
     if players == 1:
-        modus = options.get("modus") or "rekordjagd"
+        # the site marks its solo tables "taeglich" / "rekord" under the same key (docs/solo.md)
+        modus = SITE_MODES.get(options.get("modus"), options.get("modus")) or "rekordjagd"
         if modus not in MODI:
             raise IllegalAction("Allein am Strand gibt es als Tagesstrand oder Rekordjagd.")
         out["modus"] = modus
@@ -724,6 +726,7 @@ def view(state: State, seat: int | None) -> JSON:
             {"key": MATERIAL_KEYS[m], "name": MATERIAL_NAMES[m], "regel": MATERIAL_RULES[m]} for m in range(4)
         ],
         "preisnamen": dict(PRIZE_NAMES),
+        "rekord": list(s.rekord),  # solo: Rekordpunkte per scored round
         "result": result(s) if s.phase == "ende" else None,
     }
     if seat is not None and cur == seat and s.step == "bauen":

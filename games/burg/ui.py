@@ -207,6 +207,7 @@ def seat_card(view: JSON, p: JSON, ctx: FragmentContext) -> JSON:
         "weiter": p["weiter"],
         "letzte": p["letzte"],
         "rundenpunkte": list(p["rundenpunkte"]),
+        "rekord": sum(view["rekord"]) if view["solo"] else None,
         "castle": castle,
         "offen": view["bauen"] == "offen",
     }
@@ -310,7 +311,7 @@ def chart_data(view: JSON, names: list[str]) -> JSON:
     """Castle points per round for every player as an inline SVG line chart (plain numbers only)."""
     width, height, pad = 320, 150, 28
     rounds = view["runden"]
-    series = [p["rundenpunkte"] for p in view["spieler"]]
+    series = [view["rekord"]] if view["solo"] else [p["rundenpunkte"] for p in view["spieler"]]
     top = max([1] + [v for s in series for v in s])
     top = ((top + 9) // 10) * 10
 
@@ -339,6 +340,7 @@ def chart_data(view: JSON, names: list[str]) -> JSON:
         "lines": lines,
         "grid": grid,
         "xs": [{"x": x(i), "label": f"Runde {i + 1}"} for i in range(rounds)],
+        "title": "Rekordpunkte je Runde" if view["solo"] else "Burgpunkte je Runde",
         "x0": pad,
         "x1": width - pad,
     }
@@ -360,7 +362,7 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
                 "sp": result["siegpunkte"][seat],
                 "schaufeln": grouped(result["schaufeln"][seat], SHOVEL_NAMES),
                 "preise": grouped(result["preise"][seat], PRIZE_NAMES),
-                "rundenpunkte": list(result["rundenpunkte"][seat]),
+                "rundenpunkte": list(view["rekord"] if view["solo"] else result["rundenpunkte"][seat]),
                 "getroffen": len(result["skizzen_getroffen"][seat]),
                 "sp_info": sp_info(
                     names[seat], result["schaufeln"][seat], result["preise"][seat], p["sp"], view["solo"]
@@ -370,7 +372,11 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
     rows.sort(key=lambda r: (r["place"], r["seat"]))
     top = [r for r in rows if r["place"] == 1]
     if view["solo"]:
-        verdict = f"{result['rekordpunkte']} Rekordpunkte"
+        prizes = len(result["preise"][0])
+        verdict = (
+            f"{result['rekordpunkte']} Rekordpunkte: {sum(result['rundenpunkte'][0])} Burgpunkte "
+            f"+ {prizes} × 5 für {count_text(prizes, 'Preis', 'Preise')}."
+        )
     elif len(top) == 1:
         verdict = f"{top[0]['name']} gewinnt mit {count_text(top[0]['sp'], 'Siegpunkt', 'Siegpunkten')}."
     else:
@@ -379,6 +385,7 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
         "rows": rows,
         "verdict": verdict,
         "solo": view["solo"],
+        "rekordpunkte": result.get("rekordpunkte"),
         "chart": chart_data(view, names),
         "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
         "factor": f"{result['faktor']:g}".replace(".", ","),
