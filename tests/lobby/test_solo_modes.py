@@ -19,7 +19,7 @@ from tests.lobby.solo_helpers import current_match, finish
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def daily_games() -> set[str]:  # noqa: N802 - reads like the constant it stands for
+def daily_games() -> set[str]:
     return {slug for slug in registry.slugs() if registry.solo(slug).daily is not None}
 
 
