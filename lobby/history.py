@@ -106,6 +106,7 @@ class GameStats:
     serie: int = 0  # daily puzzle: days in a row up to today
     best_serie: int = 0
     records: dict[str, int] = field(default_factory=dict)
+    collection: dict[str, Any] | None = None  # e.g. Speedburg's Skizzenbuch ("17/24")
 
 
 def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
@@ -126,6 +127,9 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
             streak = solo_selectors.streak(user=user, game=slug, today=today)
             stats.serie, stats.best_serie = streak.current, streak.best
         stats.records = solo_selectors.personal_records(user=user, game=slug)
+        collect = registry.spec(slug).collection
+        if collect is not None:
+            stats.collection = collect([(r.match.result, r.seat) for r in mine])
         out.append(stats)
     return out
 

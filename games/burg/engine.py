@@ -631,6 +631,19 @@ def computer_strength(result: JSON) -> str | None:
     return result.get("computerstaerke")
 
 
+def collection(results: list[tuple[JSON, int]]) -> JSON:
+    """The Skizzenbuch: every sketch a player once hit exactly, over their finished games.
+
+    ``results``: (result, seat) of each finished game of the player ("17/24").
+    """
+    hit: set[int] = set()
+    for res, seat in results:
+        per_seat = (res or {}).get("skizzen_getroffen") or []
+        if 0 <= seat < len(per_seat):
+            hit.update(per_seat[seat])
+    return {"name": "Skizzenbuch", "text": f"{len(hit)}/{len(SKETCHES)}", "skizzen": sorted(hit)}
+
+
 # -------------------------------------------------------------------- view
 
 

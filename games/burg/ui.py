@@ -364,6 +364,7 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
                 "preise": grouped(result["preise"][seat], PRIZE_NAMES),
                 "rundenpunkte": list(view["rekord"] if view["solo"] else result["rundenpunkte"][seat]),
                 "getroffen": len(result["skizzen_getroffen"][seat]),
+                "skizzenbuch": (ctx.snap.players[seat].get("sammlung") or {}).get("text"),
                 "sp_info": sp_info(
                     names[seat], result["schaufeln"][seat], result["preise"][seat], p["sp"], view["solo"]
                 ),
@@ -629,7 +630,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
                 "phase": view["phase"],
                 "step": turn["step"],
                 "prompt": prompt(view, turn),
-                "rat": ctx.snap.rat and view["phase"] == "bauen",
+                "rat": ctx.snap.rat and view["phase"] in ("bauen", "skizze"),
                 "weiter": view["phase"] == "wertung" and turn["mine"],
             },
         ),

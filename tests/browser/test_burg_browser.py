@@ -7,6 +7,7 @@ Every build is one the page lights up, read from the step panel's ``data-turn``.
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 
@@ -143,6 +144,7 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     assert "Endtafel" in end.inner_text() and page.get_by_test_id("verdict").inner_text()
     assert page.locator("[data-testid=chart] polyline").count() == 3
     assert page.locator(".bg-end-row").count() == 3
+    assert re.fullmatch(r"Skizzenbuch \d+/24", page.get_by_test_id("skizzenbuch-0").inner_text().strip())
     # every castle is visible after the last scoring; the big view of a rival and back
     page.locator("[data-close-end]").click()
     page.get_by_test_id("card-1").click()
@@ -200,3 +202,37 @@ def test_two_people_with_hidden_building_see_only_counts_until_the_scoring(brows
         assert "Rundenwertung" in page.locator("#bg-board").inner_text()
     for context in (ctx_a, ctx_b):
         context.close()
+
+
+def test_tagesstrand_run_resumed_after_a_reload_to_its_list_entry(page):
+    name = f"strand{uuid.uuid4().hex[:6]}"
+    page.goto("/konto/registrieren/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", "Kleister-1929!")
+    page.fill("#id_password2", "Kleister-1929!")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url("**/konto/")
+    page.goto("/spiele/burg/")
+    page.get_by_test_id("daily-link").click()
+    page.get_by_test_id("start-daily").click()
+    page.wait_for_url("**/tisch/*/")
+    table_url = page.url
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.locator(".bg-card").count() == 1 and page.locator("#bg-center .bg-pick").count() == 5
+    assert not page.locator("#bg-rat").count()  # the Tagesstrand is played without Rat
+    builder = Builder(page)
+    while builder.builds < 4:
+        if not builder.step():
+            page.wait_for_timeout(60)
+    page.reload()  # resumable: the same castle, the same dice
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.url == table_url
+    assert page.locator("#bg-own .bg-cell .bg-die").count() == 4
+    builder.play_to_the_end()
+    assert builder.builds == 18
+    verdict = page.get_by_test_id("verdict").inner_text()
+    total = int(page.get_by_test_id("rekordpunkte-total").inner_text())
+    assert f"{total} Rekordpunkte" in verdict and "Burgpunkte" in verdict
+    page.goto("/bestenliste/burg/taeglich/")
+    own = page.get_by_test_id("own-row")
+    assert name in own.inner_text() and str(total) in own.inner_text()

@@ -85,6 +85,12 @@
       pick.classList.toggle("bg-red", t.rot !== null && t.rot !== undefined && String(t.rot) === id);
     }
     if (sel !== null && !picks().some((p) => p.dataset.id === sel)) sel = null;
+    // built dice show their info window only while no die is chosen for building
+    const choosing = sel !== null && t.mine && t.step === "bauen";
+    $$(choosing ? "#bg-own .bg-stack .bg-die[data-info]" : "#bg-own .bg-stack .bg-die[data-info-held]").forEach((die) => {
+      if (choosing) { die.dataset.infoHeld = die.dataset.info; delete die.dataset.info; }
+      else { die.dataset.info = die.dataset.infoHeld; delete die.dataset.infoHeld; }
+    });
     const lose = $("#bg-lose");
     if (lose) lose.hidden = true;
     if (!t.mine || t.phase !== "bauen") { setPrompt(); showPreview(null); markAdvice(); return; }

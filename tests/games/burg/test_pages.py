@@ -105,3 +105,27 @@ def test_bestenliste_points_with_the_computer_strength_factor(grete):
     expected = round((10 * result["siegpunkte"][0] + (50 if place == 1 else 0)) * 0.6)
     assert entry.points == expected
     assert E.leaderboard_points({**result, "computers": [None, None]}, 0, 2, 0) == round(expected / 0.6)
+
+
+def test_collection_is_the_union_of_the_sketches_hit_per_seat():
+    results = [({"skizzen_getroffen": [[3, 5], [7]]}, 0), ({"skizzen_getroffen": [[9], [5, 3, 11]]}, 1), ({}, 0)]
+    book = E.collection(results)
+    assert book == {"name": "Skizzenbuch", "text": "3/24", "skizzen": [3, 5, 11]}
+
+
+def test_the_skizzenbuch_at_the_end_of_every_game_and_in_meine_partien(client, grete):
+    first = finish_randomly(
+        Match.objects.get(table=services.create_solo_table(user=grete, game="burg", options={}, computers=["leicht"]))
+    )
+    assert first.players[0]["sammlung"] == E.collection([(first.result, 0)])
+    assert "sammlung" not in first.players[1]  # computers collect nothing
+    second = finish_randomly(
+        Match.objects.get(table=services.create_solo_table(user=grete, game="burg", options={}, computers=["leicht"])),
+        seed=2,
+    )
+    both = E.collection([(first.result, 0), (second.result, 0)])
+    assert second.players[0]["sammlung"] == both
+    html = client.get("/konto/partien/").content.decode()
+    assert f"Skizzenbuch: <strong>{both['text']}</strong>" in html
+    table = client.get(f"/tisch/{second.table_id}/").content.decode()
+    assert f"Skizzenbuch {both['text']}" in table
