@@ -236,3 +236,50 @@ def test_tagesstrand_run_resumed_after_a_reload_to_its_list_entry(page):
     page.goto("/bestenliste/burg/taeglich/")
     own = page.get_by_test_id("own-row")
     assert name in own.inner_text() and str(total) in own.inner_text()
+
+
+def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_the_rat(browser, live_site):
+    context = browser.new_context(
+        base_url=live_site, locale="de-DE", has_touch=True, viewport={"width": 900, "height": 1100}
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto("/spiele/burg/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/burg/")
+    page.check("input[name=gegner][value='1']")
+    page.check("input[name=bauen][value='offen']")
+    page.check("input[name=turbo]")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    page.wait_for_selector("#bg-status[data-my-turn='1'][data-step='bauen']")
+
+    page.locator("#bg-rat").tap()  # the Rat marks a die and a place
+    page.wait_for_selector("#table-advice:has-text('Rat')")
+    page.wait_for_selector("#bg-center .bg-pick.bg-ratmark")
+
+    t = turn_data(page)
+    die_id, fields = next((d, f) for d, f in t["plaetze"].items() if f)
+    page.locator(f"#bg-center .bg-pick[data-id='{die_id}']").tap()
+    assert lit_fields(page) == sorted(fields)
+    before = version(page)
+    cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[0]}']")
+    cell.tap()  # the first tap only shows what the place brings
+    page.get_by_test_id("preview").wait_for()
+    assert "Punkte" in page.get_by_test_id("preview").inner_text()
+    assert version(page) == before
+    cell.tap()  # the second builds
+    wait_for_change(page, before)
+
+    # two players: discard a second die; with open building the one that gives the opponent most is red
+    page.wait_for_selector("#bg-status[data-my-turn='1'][data-step='ablegen']")
+    t = turn_data(page)
+    red = page.locator("#bg-center .bg-pick.bg-red")
+    assert red.count() == 1 and red.get_attribute("data-id") == str(t["rot"])
+    assert "Für deinen Gegner" in (red.locator(".bg-die").get_attribute("data-info") or "")
+    before = version(page)
+    red.tap()
+    red.tap()
+    wait_for_change(page, before)
+    assert "legt" in page.locator("#bg-log").inner_text()
+    context.close()
