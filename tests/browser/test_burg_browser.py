@@ -10,6 +10,7 @@ import json
 import re
 import time
 import uuid
+from pathlib import Path
 
 from tests.browser.test_live_table_browser import register
 
@@ -283,3 +284,30 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     wait_for_change(page, before)
     assert "legt" in page.locator("#bg-log").inner_text()
     context.close()
+
+
+BURG_HIGHLIGHTS = [
+    ["#bg-status", "bg-mine", "[data-testid=status]"],
+    [".bg-card", "bg-active bg-me", "strong, .bg-card-facts, .bg-windschutz, .bg-last"],
+    ["#bg-center", "", ".bg-round, .bg-bag, .bg-legend li, .bg-order li"],
+    ["#bg-own", "bg-active", "header strong, header span, .bg-progress li, .bg-sketch-state, .bg-key"],
+    ["#bg-turn", "bg-mine", ".bg-prompt"],
+    ["#bg-log", "", "li"],
+]
+
+
+def test_the_beach_is_readable_in_the_dark_and_the_light_site_theme(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    for scheme in ("dark", "light"):
+        context = browser.new_context(base_url=live_site, locale="de-DE", color_scheme=scheme)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/spiele/burg/")
+        page.get_by_role("button", name="Als Gast spielen").click()
+        page.goto("/spiele/burg/")
+        page.get_by_test_id("start-free").click()
+        page.wait_for_selector("#bg-conn[data-state=open]")
+        page.wait_for_selector("#bg-log li")
+        bad = page.evaluate(contrast, [BURG_HIGHLIGHTS, 4.5])
+        assert not bad, (scheme, bad)
+        context.close()
