@@ -129,3 +129,5 @@ def test_the_skizzenbuch_at_the_end_of_every_game_and_in_meine_partien(client, g
     assert f"Skizzenbuch: <strong>{both['text']}</strong>" in html
     table = client.get(f"/tisch/{second.table_id}/").content.decode()
     assert f"Skizzenbuch {both['text']}" in table
+    replay = client.get(f"/partie/{second.pk}/?schritt=5")
+    assert replay.status_code == 200 and 'id="bg-own"' in replay.content.decode()

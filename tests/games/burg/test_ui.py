@@ -170,3 +170,14 @@ def test_options_summary():
         "offenes Bauen, Skizzen: 2 ziehen, 1 behalten"
     )
     assert ui.options_summary({}) == "verdeckt (Windschutz)"
+
+
+def test_which_sketch_another_seat_kept_shows_in_no_fragment_while_others_still_choose():
+    for bauen in ("verdeckt", "offen"):
+        s = E.new_game(seed=8, players=3, options={"skizzenwahl": "zwei", "bauen": bauen})
+        a = E.apply(s, 1, {"type": "skizze", "skizze": s.angebot[1][0]})[0]
+        b = E.apply(s, 1, {"type": "skizze", "skizze": s.angebot[1][1]})[0]
+        for viewer in (None, 0, 2):
+            fa, fb = fragments(a, viewer), fragments(b, viewer)
+            assert {k: f.key() for k, f in fa.items()} == {k: f.key() for k, f in fb.items()}, (bauen, viewer)
+        assert fragments(a, 1)["bg-wahl"].key() != fragments(b, 1)["bg-wahl"].key()
