@@ -25,7 +25,7 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
                 "name": names[seat],
                 "posten": [{"label": s["label"], "punkte": s["punkte"]} for s in row["posten"]],
                 "summe": row["summe"],
-                "wimpel": list(row["wimpel"]),
+                "wimpel": [f"{MATERIAL_NAMES[m]} {n}" for m, n in zip(board["wimpel"], row["wimpel"], strict=True)],
                 "getroffen": row["skizze_getroffen"],
             }
         )
