@@ -307,7 +307,7 @@ def test_the_beach_is_readable_in_the_dark_and_the_light_site_theme(browser, liv
         page.goto("/spiele/burg/")
         page.get_by_test_id("start-free").click()
         page.wait_for_selector("#bg-conn[data-state=open]")
-        page.wait_for_selector("#bg-log li")
+        page.wait_for_selector("#bg-status[data-phase=bauen]")
         bad = page.evaluate(contrast, [BURG_HIGHLIGHTS, 4.5])
         assert not bad, (scheme, bad)
         context.close()
