@@ -118,6 +118,7 @@ class GameStats:
     serie: int = 0  # daily puzzle: days in a row up to today
     best_serie: int = 0
     records: list[tuple[str, int]] = field(default_factory=list)  # (category label, best result)
+    collection: dict[str, Any] | None = None  # e.g. Speedburg's Skizzenbuch ("17/24")
 
 
 def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
@@ -141,6 +142,9 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
         if record is not None:
             best = solo_selectors.personal_records(user=user, game=slug)
             stats.records = [(label, best[key]) for key, label in record.categories if key in best]
+        collect = registry.spec(slug).collection
+        if collect is not None:
+            stats.collection = collect([(r.match.result, r.seat) for r in mine])
         out.append(stats)
     return out
 

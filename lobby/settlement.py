@@ -17,7 +17,7 @@ from django.db import transaction
 from accounts import services as taler
 from games.core import registry
 from leaderboard import services as leaderboard
-from lobby import solo_results
+from lobby import history, solo_results
 from lobby.models import Match
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,7 @@ def settle(match: Match) -> None:
         solo_match_finished(match)  # solo lists only: never the Bestenliste
     else:
         record_points(match, users)
+    record_collections(match, users)
 
 
 def solo_match_finished(match: Match) -> None:
@@ -126,13 +127,29 @@ def solo_match_finished(match: Match) -> None:
     transaction.on_commit(lambda: solo_results.match_finished(match_id), robust=True)
 
 
+def record_collections(match: Match, users: dict) -> None:  # type: ignore[type-arg]
+    """What each person has collected with this game included (Speedburg: the Skizzenbuch), for the
+    end board: ``players[seat]["sammlung"]`` (the caller saves the players)."""
+    collection = registry.spec(match.game).collection
+    if collection is None or match.result is None:
+        return
+    for seat, player in enumerate(match.players):
+        user = users.get(player.get("user_id"))
+        if user is None or player.get("bot"):
+            continue
+        earlier = [(r.match.result, r.seat) for r in history.finished_games(user, match.game) if r.match.pk != match.pk]
+        player["sammlung"] = collection([*earlier, (match.result, seat)])
+
+
 def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
     engine = registry.engine(match.game)
     seconds = (match.finished - match.started).total_seconds() if match.finished else 0.0
+    # Which seats a computer played at the end (a takeover included): a game may weigh its points by it.
+    result = {**match.result, "computers": [p.get("bot") or None for p in match.players]}
     for seat, player in enumerate(match.players):
         user = users.get(player.get("user_id"))
         if user is None or player.get("bot") or player.get("left"):
             continue
-        points = engine.leaderboard_points(match.result, seat, len(match.players), seconds)
+        points = engine.leaderboard_points(result, seat, len(match.players), seconds)
         if points is not None:
             leaderboard.record_points(user=user, game=match.game, points=points, match_id=match.pk)

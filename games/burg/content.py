@@ -119,3 +119,16 @@ _SKETCH_DATA = (
 )
 
 SKETCHES: dict[int, Sketch] = {i + 1: Sketch(i + 1, name, (a, b, c)) for i, (name, a, b, c) in enumerate(_SKETCH_DATA)}
+
+#: The computers' names at the table: German surnames that suit a summer beach on the Baltic
+#: Sea; never a real person's full name.
+COMPUTER_NAMES = (
+    "Sandmann",
+    "Seemann",
+    "Wellmann",
+    "Dünnebier",
+    "Bernstein",
+    "Möwius",
+    "Küstner",
+    "Strandt",
+)

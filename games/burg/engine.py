@@ -46,6 +46,7 @@ JSON = dict[str, Any]
 SKIZZENWAHL = ("eine", "zwei")  # "zwei" = "2 ziehen, 1 behalten"
 BAUEN = ("verdeckt", "offen")  # Windschutz (hidden) or open building
 MODI = ("rekordjagd", "tagesstrand")  # Allein am Strand
+SITE_MODES = {"taeglich": "tagesstrand", "rekord": "rekordjagd"}  # the site's solo-mode keys
 LEVELS = (None, "leicht", "normal", "stark")
 
 #: draw counters: round r uses r * ROUND_DRAWS + k (k = 0 setup, 1.. refills); 0 = start player
@@ -189,7 +190,8 @@ def clean_options(options: JSON, players: int) -> JSON:
         raise IllegalAction("Diese Computerstärke gibt es nicht.")
     out: JSON = {"skizzenwahl": wahl, "bauen": bauen, "bot_level": level}
     if players == 1:
-        modus = options.get("modus") or "rekordjagd"
+        # the site marks its solo tables "taeglich" / "rekord" under the same key (docs/solo.md)
+        modus = SITE_MODES.get(options.get("modus"), options.get("modus")) or "rekordjagd"
         if modus not in MODI:
             raise IllegalAction("Allein am Strand gibt es als Tagesstrand oder Rekordjagd.")
         out["modus"] = modus
@@ -345,6 +347,19 @@ def timeout_actions(state: State, seat: int) -> list[JSON]:
     text says. Never empty while the seat is to move.
     """
     return legal_actions(state, seat)
+
+
+def decision_key(state: State, seat: int) -> list[Any]:
+    """What one decision of ``seat`` is (its clock runs for the whole of it).
+
+    The sketch choice and "Weiter" are one action each; a building turn is one
+    decision even when it takes two actions (two players: build, then discard),
+    so the Bedenkzeit is per die and, when it runs out, the computer finishes
+    the whole turn.
+    """
+    if state.phase == "bauen":
+        return ["bauen", state.runde, state.turn]
+    return [state.phase, state.runde]
 
 
 def decision_seconds(state: State, table_seconds: int | None) -> int | None:
@@ -600,7 +615,33 @@ def leaderboard_points(result: JSON, seat: int, players: int, seconds: float) ->
     place = result["places"][seat]
     bonus = PLACE_BONUS.get(players, ())
     pts = 10 * result["siegpunkte"][seat] + (bonus[place - 1] if place <= len(bonus) else 0)
-    return round(pts * BOT_FACTOR[result.get("computerstaerke")])
+    return round(pts * BOT_FACTOR[computer_strength(result)])
+
+
+def computer_strength(result: JSON) -> str | None:
+    """The Computerstärke that sets the Bestenliste factor.
+
+    The runtime records which seats a computer played at the end (``result["computers"]``: per
+    seat its level or None, a takeover included); the table's strength is the level of those
+    seats. Without that record the option ``bot_level`` (``result["computerstaerke"]``) counts.
+    """
+    if "computers" in result:
+        levels = [level for level in result["computers"] if level]
+        return max(levels, key=lambda level: BOT_FACTOR.get(level, 1.0)) if levels else None
+    return result.get("computerstaerke")
+
+
+def collection(results: list[tuple[JSON, int]]) -> JSON:
+    """The Skizzenbuch: every sketch a player once hit exactly, over their finished games.
+
+    ``results``: (result, seat) of each finished game of the player ("17/24").
+    """
+    hit: set[int] = set()
+    for res, seat in results:
+        per_seat = (res or {}).get("skizzen_getroffen") or []
+        if 0 <= seat < len(per_seat):
+            hit.update(per_seat[seat])
+    return {"name": "Skizzenbuch", "text": f"{len(hit)}/{len(SKETCHES)}", "skizzen": sorted(hit)}
 
 
 # -------------------------------------------------------------------- view
@@ -698,6 +739,7 @@ def view(state: State, seat: int | None) -> JSON:
             {"key": MATERIAL_KEYS[m], "name": MATERIAL_NAMES[m], "regel": MATERIAL_RULES[m]} for m in range(4)
         ],
         "preisnamen": dict(PRIZE_NAMES),
+        "rekord": list(s.rekord),  # solo: Rekordpunkte per scored round
         "result": result(s) if s.phase == "ende" else None,
     }
     if seat is not None and cur == seat and s.step == "bauen":

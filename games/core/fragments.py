@@ -36,7 +36,9 @@ _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 class TableView:
     """The table facts a game's fragments may use: no state, no seed, no user ids or balances.
 
-    ``players``: per seat ``{"name", "bot", "left"}``; ``log``: recent events, oldest first.
+    ``players``: per seat ``{"name", "bot", "left", "sammlung"}`` (``sammlung``: what the person
+    has collected at the end of a game, e.g. Speedburg's Skizzenbuch, or None); ``log``: recent
+    events, oldest first.
     """
 
     table_id: int

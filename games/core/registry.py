@@ -23,6 +23,7 @@ from games.core.solo import SoloModes
 GAME_PACKAGES: dict[str, str] = {
     "kleister": "games.kleister",
     "neon": "games.neon",
+    "burg": "games.burg",
 }
 
 
@@ -47,6 +48,9 @@ class GameSpec:
     decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
+    # What a player has collected over their finished games (e.g. Speedburg's Skizzenbuch): from the
+    # (result, seat) pairs of those games a dict {"name", "text", ...}; None: the game collects nothing.
+    collection: Callable[[list[tuple[dict[str, Any], int]]], dict[str, Any]] | None = None
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)
@@ -123,4 +127,5 @@ def spec(slug: str) -> GameSpec:
         decision_seconds=getattr(game_engine, "decision_seconds", None),
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
+        collection=getattr(game_engine, "collection", None),
     )

@@ -50,7 +50,10 @@ def table_view(snap: Snapshot) -> TableView:
             version=snap.version,
             kind=snap.kind,
             status=snap.status,
-            players=[{"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left"))} for p in snap.players],
+            players=[
+                {"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left")), "sammlung": p.get("sammlung")}
+                for p in snap.players
+            ],
             log=snap.log,
             stake=int(snap.table.get("stake") or 0),
             rat=snap.kind == "solo" and bool(snap.table_options.get("rat", True)),

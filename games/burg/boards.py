@@ -1,0 +1,163 @@
+"""Speedburg's boards as plain data: the Rundenwertung, the end board and its chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.fragments import FragmentContext
+
+from .content import MATERIAL_NAMES, PRIZE_NAMES, PRIZE_SP, SOLO_PRIZE_POINTS
+from .page_parts import SHOVEL_NAMES, count_text, sp_info, with_names
+
+JSON = dict[str, Any]
+#: Chart colours per seat.
+SEAT_COLOURS = ("#d9480f", "#1c7ed6", "#2b8a3e", "#862e9c")
+
+
+def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
+    """The Rundenwertung: every step of every castle, the ranking with tie-break reasons, shovels, prizes."""
+    castles = []
+    for row in board["burgen"]:
+        seat = row["seat"]
+        castles.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "posten": [{"label": s["label"], "punkte": s["punkte"]} for s in row["posten"]],
+                "summe": row["summe"],
+                "wimpel": [f"{MATERIAL_NAMES[m]} {n}" for m, n in zip(board["wimpel"], row["wimpel"], strict=True)],
+                "getroffen": row["skizze_getroffen"],
+            }
+        )
+    ranking = [
+        {
+            "platz": r["platz"],
+            "name": names[r["seat"]],
+            "seat": r["seat"],
+            "punkte": r["punkte"],
+            "grund": with_names(r["gleichstand"], names) if r["gleichstand"] else "",
+        }
+        for r in board["rangfolge"]
+    ]
+    shovels = [
+        {"key": s["schaufel"], "name": s["name"], "wer": names[s["seat"]], "sp": s["sp"]} for s in board["schaufeln"]
+    ]
+    prizes = [
+        {
+            "key": p["preis"],
+            "name": p["name"],
+            "bedingung": p["bedingung"],
+            "wer": names[p["seat"]] if p["seat"] is not None else "",
+            "erfuellt": [names[s] for s in p["erfuellt"]],
+            "gruende": [with_names(g, names) for g in p["gruende"]],
+        }
+        for p in board["preise"]
+    ]
+    return {
+        "runde": board["runde"],
+        "solo": board["solo"],
+        "wimpel": [MATERIAL_NAMES[m] for m in board["wimpel"]],
+        "burgen": castles,
+        "rangfolge": ranking,
+        "schaufeln": shovels,
+        "preise": prizes,
+        "siegpunkte": [{"name": names[s], "sp": sp} for s, sp in enumerate(board["siegpunkte"])],
+        "rekordpunkte": board.get("rekordpunkte"),
+        "prize_worth": SOLO_PRIZE_POINTS if board["solo"] else PRIZE_SP,
+        "weiter": [
+            {"name": names[p["seat"]], "done": bool(p["weiter"])} for p in view["spieler"] if p["weiter"] is not None
+        ],
+        "last": view["phase"] == "ende",
+    }
+
+
+def chart_data(view: JSON, names: list[str]) -> JSON:
+    """Castle points per round for every player as an inline SVG line chart (plain numbers only)."""
+    width, height, pad = 320, 150, 28
+    rounds = view["runden"]
+    series = [view["rekord"]] if view["solo"] else [p["rundenpunkte"] for p in view["spieler"]]
+    top = max([1] + [v for s in series for v in s])
+    top = ((top + 9) // 10) * 10
+
+    def x(i: int) -> float:
+        return round(pad + i * (width - 2 * pad) / max(1, rounds - 1), 1)
+
+    def y(v: int) -> float:
+        return round(height - pad - v * (height - 2 * pad) / top, 1)
+
+    lines = []
+    for seat, values in enumerate(series):
+        points = [(x(i), y(v), v) for i, v in enumerate(values)]
+        lines.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                "points": " ".join(f"{px},{py}" for px, py, _v in points),
+                "dots": [{"x": px, "y": py, "v": v} for px, py, v in points],
+            }
+        )
+    grid = [{"y": y(v), "v": v} for v in range(0, top + 1, max(5, top // 4))]
+    return {
+        "width": width,
+        "height": height,
+        "lines": lines,
+        "grid": grid,
+        "xs": [{"x": x(i), "label": f"Runde {i + 1}"} for i in range(rounds)],
+        "title": "Rekordpunkte je Runde" if view["solo"] else "Burgpunkte je Runde",
+        "x0": pad,
+        "x1": width - pad,
+    }
+
+
+def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
+    result = view["result"]
+    if not result:
+        return None
+    names = ctx.names
+    rows = []
+    for p in view["spieler"]:
+        seat = p["seat"]
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "place": result["places"][seat],
+                "sp": result["siegpunkte"][seat],
+                "schaufeln": grouped(result["schaufeln"][seat], SHOVEL_NAMES),
+                "preise": grouped(result["preise"][seat], PRIZE_NAMES),
+                "rundenpunkte": list(view["rekord"] if view["solo"] else result["rundenpunkte"][seat]),
+                "getroffen": len(result["skizzen_getroffen"][seat]),
+                "skizzenbuch": (ctx.snap.players[seat].get("sammlung") or {}).get("text"),
+                "sp_info": sp_info(
+                    names[seat], result["schaufeln"][seat], result["preise"][seat], p["sp"], view["solo"]
+                ),
+            }
+        )
+    rows.sort(key=lambda r: (r["place"], r["seat"]))
+    top = [r for r in rows if r["place"] == 1]
+    if view["solo"]:
+        prizes = len(result["preise"][0])
+        verdict = (
+            f"{result['rekordpunkte']} Rekordpunkte: {sum(result['rundenpunkte'][0])} Burgpunkte "
+            f"+ {prizes} × 5 für {count_text(prizes, 'Preis', 'Preise')}."
+        )
+    elif len(top) == 1:
+        verdict = f"{top[0]['name']} gewinnt mit {count_text(top[0]['sp'], 'Siegpunkt', 'Siegpunkten')}."
+    else:
+        verdict = " und ".join(r["name"] for r in top) + " teilen sich den ersten Platz."
+    return {
+        "rows": rows,
+        "verdict": verdict,
+        "solo": view["solo"],
+        "rekordpunkte": result.get("rekordpunkte"),
+        "chart": chart_data(view, names),
+        "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
+        "factor": f"{result['faktor']:g}".replace(".", ","),
+        "level": result["computerstaerke"],
+    }
+
+
+def grouped(keys: list[str], names: dict[str, str]) -> list[str]:
+    """ "2× Goldene Schaufel", "Strandgut" – in the order of ``names``."""
+    return [(f"{keys.count(k)}× " if keys.count(k) > 1 else "") + name for k, name in names.items() if k in keys]

@@ -1,0 +1,289 @@
+"""Speedburg's table page: fragments as templates plus plain data.
+
+Public fragments are built from the spectator's view (``engine.view(state, None)``),
+so every viewer gets identical data and each is rendered once per process: the
+Auslage and pennants (``bg-center``), one card per seat as the others see it
+(``bg-seat-<p>``: behind the Windschutz only counts until the round's scoring),
+the scoring board, the end board and the log. Private fragments come from the
+seat's own view: its castle and sketch (``bg-own``), the sketch choice
+(``bg-wahl``), the status line and the step panel with everything the page
+lights up and previews for the seat to move (``bg-turn``, its ``data-turn``).
+
+The selection of a die lives in the browser (static/games/burg/table.js); every
+legal place and every hover preview is precomputed here from the view. The
+plain data of the parts is built in ``page_parts.py`` (texts, castles, cards,
+the beach) and ``boards.py`` (Rundenwertung, end board, chart).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.core.fragments import Fragment, FragmentContext
+
+from . import preview, scoring
+from .boards import board_data, end_data
+from .content import BUILDS_PER_ROUND, material
+from .page_parts import castle_data, center_data, progress_rows, seat_card, sketch_data, with_names
+
+T = "games/burg/"
+PAGE_PREFIX = "bg"  # class and id prefix of the table page (templates/games/core/table.html)
+JSON = dict[str, Any]
+LOG_LENGTH = 30
+
+#: Events of the engine: a seat's event text is a predicate after the player's name.
+ENGINE_EVENTS = frozenset(
+    {"runde", "skizze", "skizzen", "bauen", "verlieren", "ablegen", "nachlegen", "wertung", "weiter", "ende"}
+)
+
+
+def event_line(event: JSON, names: list[str]) -> JSON:
+    seat = event.get("seat")
+    text = with_names(event.get("text", ""), names)
+    if event.get("type") in ENGINE_EVENTS and seat is not None and 0 <= seat < len(names):
+        return {"who": names[seat], "text": text, "type": event.get("type", "")}
+    return {"who": None, "text": text, "type": event.get("type", "")}
+
+
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view = ctx.view
+    common = {"table_id": ctx.snap.table_id, "number": ctx.snap.number, "kind": ctx.snap.kind}
+    out: dict[str, Fragment] = {
+        "bg-send": Fragment(T + "send.html", {}),
+        "bg-log": Fragment(T + "log.html", {"lines": [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]}),
+        "bg-center": Fragment(T + "center.html", center_data(view, ctx)),
+        "bg-board": Fragment(
+            T + "board.html",
+            {
+                "board": board_data(view, view["wertung"], ctx.names) if view["wertung"] else None,
+                "phase": view["phase"],
+            },
+        ),
+        "bg-end": Fragment(T + "end.html", {**common, "end": end_data(view, ctx)}),
+    }
+    for p in view["spieler"]:
+        out[f"bg-seat-{p['seat']}"] = Fragment(T + "seat.html", {"card": seat_card(view, p, ctx)})
+    return out
+
+
+# ------------------------------------------------------------------ private fragments
+
+
+def legal_from_view(view: JSON) -> list[JSON]:
+    """The seat's legal actions, computed from its view only (empty when it is not to move)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_move"]:
+        return []
+    if view["phase"] == "skizze":
+        return [{"type": "skizze", "skizze": s["nr"]} for s in view["angebot"] or []]
+    if view["phase"] == "wertung":
+        return [{"type": "weiter"}]
+    if view["phase"] != "bauen":
+        return []
+    if view["schritt"] == "ablegen":
+        return [{"type": "ablegen", "wuerfel": d[0]} for d in view["auslage"]]
+    out: list[JSON] = []
+    for d in view["auslage"]:
+        fields = view["plaetze"][str(d[0])]
+        if fields:
+            out += [{"type": "bauen", "wuerfel": d[0], "feld": f} for f in fields]
+        else:
+            out.append({"type": "verlieren", "wuerfel": d[0]})
+    return out
+
+
+def _preview_text(p: JSON) -> JSON:
+    return {
+        "punkte": p["punkte"],
+        "gesamt": p["gesamt"],
+        "moeglich": p["skizze_moeglich"],
+        "getroffen": p["skizze_getroffen"],
+        "preise": list(p["preise"]),
+    }
+
+
+def turn_data(view: JSON) -> JSON:
+    """What the page lights up and previews for the seat to move (the ``data-turn`` of ``bg-turn``)."""
+    seat = view["seat"]
+    legal = legal_from_view(view)
+    out: JSON = {
+        "mine": bool(legal),
+        "phase": view["phase"],
+        "step": view["schritt"] if view["phase"] == "bauen" else None,
+        "plaetze": {},
+        "verlieren": [],
+        "vorschau": {},
+        "info": {},
+        "rot": None,
+        "gabe": {},
+    }
+    if not legal or view["phase"] != "bauen":
+        return out
+    me = view["spieler"][seat]
+    if view["schritt"] == "ablegen":
+        hint = view["ablegen_hinweis"]
+        if hint:
+            out["rot"] = hint["rot"]
+            gegner = hint["gegner"]
+            for key, info in hint["je_wuerfel"].items():
+                if info is not None:
+                    out["gabe"][key] = info["text"]
+            out["gegner"] = gegner
+        out["ablegen"] = [d[0] for d in view["auslage"]]
+        return out
+    castle = [[d[:] for d in st] for st in me["burg"]]
+    soll = me["skizze"]["soll"]
+    lost = len(me["verloren"] or [])
+    cache: dict[tuple[int, int], tuple[JSON, str]] = {}
+    for d in view["auslage"]:
+        key = str(d[0])
+        fields = view["plaetze"][key]
+        kind = (material(d[0]), d[1])
+        if kind not in cache:
+            per_field = {str(f): _preview_text(preview.placement(castle, soll, lost, d, f)) for f in fields}
+            info = preview.die_for_castle(me, d)
+            cache[kind] = (per_field, info["text"] if info else "")
+        per_field, text = cache[kind]
+        out["plaetze"][key] = list(fields)
+        out["vorschau"][key] = per_field
+        out["info"][key] = text
+        if not fields:
+            out["verlieren"].append(d[0])
+    return out
+
+
+def status_data(ctx: FragmentContext) -> JSON:
+    view, names, seat = ctx.view, ctx.names, ctx.seat
+    players = ctx.snap.players
+    phase = view["phase"]
+    thinking = False
+    head = f"Runde {view['runde']}/{view['runden']} · "
+    if phase == "ende":
+        text = "Die Partie ist vorbei."
+    elif phase == "skizze":
+        waiting = [s for s in view["to_move"] if s != seat]
+        thinking = any(players[s].get("bot") for s in waiting)
+        if seat is not None and seat in view["to_move"]:
+            text = head + "Wähle deine Skizze (2 ziehen, 1 behalten)."
+        else:
+            text = head + "Warte auf die Skizzenwahl: " + ", ".join(names[s] for s in waiting) + "."
+    elif phase == "wertung":
+        waiting = [s for s in view["to_move"] if s != seat]
+        if seat is not None and seat in view["to_move"]:
+            text = head + "Rundenwertung – drücke „Weiter“, wenn du so weit bist."
+        else:
+            text = head + "Rundenwertung – warte auf: " + ", ".join(names[s] for s in waiting) + "."
+    else:
+        cur = view["am_zug"]
+        die_no = view["spieler"][cur]["wuerfel"]
+        if cur == seat and view["schritt"] == "ablegen":
+            text = head + "Lege noch einen Würfel der Auslage ab – er ist aus dem Spiel."
+        elif cur == seat:
+            text = head + f"Du bist dran: dein {die_no + 1}. Würfel von {BUILDS_PER_ROUND}."
+        elif players[cur].get("bot"):
+            text = head + f"{names[cur]} überlegt …"
+            thinking = True
+        else:
+            text = head + f"{names[cur]} ist dran."
+    return {
+        "text": text,
+        "thinking": thinking,
+        "phase": phase,
+        "mine": seat is not None and seat in view["to_move"],
+        "seat": "" if seat is None else seat,
+        "runde": view["runde"],
+        "step": view["schritt"] or "",
+        "bauen": view["bauen"],
+    }
+
+
+def prompt(view: JSON, turn: JSON) -> str:
+    if not turn["mine"]:
+        return ""
+    if view["phase"] == "skizze":
+        return "Wähle eine der beiden Skizzen (Taste 1 oder 2). Die Auslage siehst du schon."
+    if view["phase"] == "wertung":
+        return "Sieh dir die Wertung an und drück „Weiter“ (Enter)."
+    if turn["step"] == "ablegen":
+        if turn["rot"] is not None:
+            return "Lege einen Würfel ab. Rot markiert: der Würfel, der deinem Gegner am meisten brächte."
+        return "Lege einen zweiten Würfel der Auslage ab (antippen, dann noch einmal zum Ablegen)."
+    return "Tippe einen Würfel der Auslage an (oder ← →), dann einen leuchtenden Platz (oder Taste 1–9)."
+
+
+def own_data(view: JSON, ctx: FragmentContext) -> JSON | None:
+    seat = ctx.seat
+    if seat is None:
+        return None
+    me = view["spieler"][seat]
+    if me["burg"] is None or me["skizze"] is None:
+        return {"castle": None, "phase": view["phase"], "seat": seat}
+    return {
+        "seat": seat,
+        "phase": view["phase"],
+        "castle": castle_data(me["burg"], me["skizze"]["soll"], me["verloren"]),
+        "skizze": sketch_data(me["skizze"]),
+        "punkte": me["punkte"],
+        "moeglich": me["skizze_moeglich"],
+        "getroffen": scoring.sketch_hit(me["burg"], me["skizze"]["soll"]),
+        "progress": progress_rows(me["burg"], view["solo"]),
+        "wuerfel": me["wuerfel"],
+        "von": BUILDS_PER_ROUND,
+        "active": seat in view["to_move"],
+    }
+
+
+def wahl_data(view: JSON, ctx: FragmentContext) -> JSON:
+    if view["phase"] != "skizze":
+        return {"active": False}
+    seat = ctx.seat
+    mine = seat is not None and seat in view["to_move"]
+    chosen = None
+    if seat is not None and view["spieler"][seat]["skizze"] is not None:
+        chosen = view["spieler"][seat]["skizze"]["name"]
+    return {
+        "active": True,
+        "mine": mine,
+        "angebot": [sketch_data(s) for s in view["angebot"] or []] if mine else [],
+        "chosen": chosen,
+        "others": [
+            {"name": ctx.names[p["seat"]], "done": bool(p["skizze_gewaehlt"])}
+            for p in view["spieler"]
+            if p["seat"] != seat
+        ],
+    }
+
+
+def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view = ctx.view
+    turn = turn_data(view)
+    out: dict[str, Fragment] = {
+        "bg-status": Fragment(T + "status.html", status_data(ctx)),
+        "bg-wahl": Fragment(T + "wahl.html", wahl_data(view, ctx)),
+        "bg-turn": Fragment(
+            T + "turn.html",
+            {
+                "turn_json": json.dumps(turn, separators=(",", ":")),
+                "mine": turn["mine"],
+                "phase": view["phase"],
+                "step": turn["step"],
+                "prompt": prompt(view, turn),
+                "rat": ctx.snap.rat and view["phase"] in ("bauen", "skizze"),
+                "weiter": view["phase"] == "wertung" and turn["mine"],
+            },
+        ),
+    }
+    if ctx.seat is not None:
+        out["bg-own"] = Fragment(T + "own.html", {"own": own_data(view, ctx)})
+    return out
+
+
+def options_summary(options: dict[str, Any]) -> str:
+    """The table's options in a few German words, for the lobby list."""
+    parts = ["offenes Bauen" if options.get("bauen") == "offen" else "verdeckt (Windschutz)"]
+    if options.get("skizzenwahl") == "zwei":
+        parts.append("Skizzen: 2 ziehen, 1 behalten")
+    if options.get("tempo") == "schnell":
+        parts.append("Tempo Schnell")
+    return ", ".join(parts)

@@ -1,0 +1,336 @@
+// Speedburg table: choosing a die, lit places, the hover / first-tap preview, keys, the big view of a
+// rival's castle, the design and the sketch-hit sound. The server owns the game: every legal place and
+// every preview comes precomputed in #bg-turn[data-turn]; this file only helps to pick and sends it.
+(() => {
+  "use strict";
+  const root = document.querySelector(".bg-table");
+  if (!root) return;
+  const $ = (sel, el = document) => el.querySelector(sel);
+  const $$ = (sel, el = document) => [...el.querySelectorAll(sel)];
+  const mySeat = root.dataset.seat;
+
+  let sel = null; // selected Auslage die id (string)
+  let armed = null; // a place tapped once on a touch screen (the second tap builds)
+  let focus = null; // seat whose castle the centre shows large (null: the own castle)
+  let busy = false;
+  let busyTimer = null;
+  let lastVersion = null;
+  let lastTurnKey = "";
+  let pointer = "mouse";
+  let lastHit = null;
+
+  const turn = () => {
+    try { return JSON.parse($("#bg-turn")?.dataset.turn || "{}"); } catch { return {}; }
+  };
+  const version = () => $("#tbl-v")?.dataset.version ?? null;
+  const picks = () => $$("#bg-center .bg-pick");
+
+  function send(payload) {
+    const form = $("#bg-send");
+    if (!form || busy) return;
+    form.querySelector("[name=action]").value = JSON.stringify(payload);
+    busy = true;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { busy = false; refresh(); }, 8000); // never stuck without an answer
+    sel = null; armed = null;
+    htmx.trigger(form, "submit");
+    refresh();
+  }
+
+  // ------------------------------------------------------------------ the preview beside the sketch
+  function showPreview(f) {
+    const box = $("#bg-preview");
+    const t = turn();
+    if (!box) return;
+    const p = sel !== null && f !== null ? (t.vorschau?.[sel] || {})[String(f)] : null;
+    if (!p) { box.hidden = true; box.replaceChildren(); return; }
+    const lines = [];
+    const head = document.createElement("strong");
+    head.textContent = `Feld ${Number(f) + 1}: ${p.punkte >= 0 ? "+" : ""}${p.punkte} Punkte (dann ${p.gesamt})`;
+    lines.push(head);
+    const sketch = document.createElement("p");
+    sketch.textContent = p.getroffen ? "Skizze genau getroffen: +6" : (p.moeglich ? "Skizze noch zu schaffen" : "Skizze dann nicht mehr zu schaffen");
+    sketch.className = p.moeglich ? "bg-good" : "bg-bad";
+    lines.push(sketch);
+    for (const text of p.preise) {
+      const line = document.createElement("p");
+      line.textContent = text;
+      if (text.endsWith("erfüllt")) line.className = "bg-good";
+      lines.push(line);
+    }
+    if (!p.preise.length) { const none = document.createElement("p"); none.textContent = "Preise: keine Änderung"; none.className = "muted"; lines.push(none); }
+    box.replaceChildren(...lines);
+    box.hidden = false;
+  }
+
+  // ------------------------------------------------------------------ rendering the choice
+  function setPrompt(text) {
+    const p = $("#bg-prompt");
+    if (p) p.textContent = text ?? p.dataset.server ?? "";
+  }
+
+  function refresh() {
+    const t = turn();
+    $$(".bg-sel, .bg-lit, .bg-armed, .bg-red, .bg-ratmark").forEach((el) => el.classList.remove("bg-sel", "bg-lit", "bg-armed", "bg-red", "bg-ratmark"));
+    root.classList.toggle("bg-busy", busy);
+    root.classList.toggle("bg-myturn", !!t.mine);
+    // info windows of the Auslage: what everyone sees, plus what the die means for me
+    for (const pick of picks()) {
+      const die = pick.querySelector(".bg-die");
+      const id = pick.dataset.id;
+      const extra = [];
+      if (t.info?.[id]) extra.push(`Für deine Burg: ${t.info[id]}`);
+      if (t.gabe?.[id]) extra.push(`Für deinen Gegner: ${t.gabe[id]}`);
+      if (die) die.dataset.info = [pick.dataset.baseInfo, ...extra].join("\n");
+      pick.classList.toggle("bg-red", t.rot !== null && t.rot !== undefined && String(t.rot) === id);
+    }
+    if (sel !== null && !picks().some((p) => p.dataset.id === sel)) sel = null;
+    // built dice show their info window only while no die is chosen for building
+    const choosing = sel !== null && t.mine && t.step === "bauen";
+    $$(choosing ? "#bg-own .bg-stack .bg-die[data-info]" : "#bg-own .bg-stack .bg-die[data-info-held]").forEach((die) => {
+      if (choosing) { die.dataset.infoHeld = die.dataset.info; delete die.dataset.info; }
+      else { die.dataset.info = die.dataset.infoHeld; delete die.dataset.infoHeld; }
+    });
+    const lose = $("#bg-lose");
+    if (lose) lose.hidden = true;
+    if (!t.mine || t.phase !== "bauen") { setPrompt(); showPreview(null); markAdvice(); return; }
+    if (sel !== null) {
+      $(`#bg-center .bg-pick[data-id="${sel}"]`)?.classList.add("bg-sel");
+      const name = $(`#bg-center .bg-pick[data-id="${sel}"]`)?.getAttribute("aria-label") || "";
+      if (t.step === "ablegen") {
+        const gift = t.gabe?.[sel];
+        setPrompt(`${name} ablegen? Noch einmal antippen (oder Enter).${gift ? ` Dem Gegner brächte er: ${gift}` : ""}`);
+      } else {
+        const fields = t.plaetze?.[sel] || [];
+        for (const f of fields) $(`#bg-own .bg-cell[data-f="${f}"]`)?.classList.add("bg-lit");
+        if (armed !== null) $(`#bg-own .bg-cell[data-f="${armed}"]`)?.classList.add("bg-armed");
+        if (fields.length) {
+          setPrompt(`${name}: tippe einen leuchtenden Platz (Taste 1–9). ${t.info?.[sel] || ""}`);
+        } else {
+          setPrompt(`${name} passt nirgends hin. Du kannst ihn trotzdem nehmen – dann ist er verloren.`);
+          if (lose) lose.hidden = false;
+        }
+      }
+    } else {
+      setPrompt();
+    }
+    if (armed === null) showPreview(null);
+    markAdvice();
+  }
+
+  // The Rat: its action is shown on the page (die and place marked).
+  function markAdvice() {
+    const raw = $("#table-advice")?.dataset.action;
+    if (!raw) return;
+    let action;
+    try { action = JSON.parse(raw); } catch { return; }
+    if (action.wuerfel !== undefined) $(`#bg-center .bg-pick[data-id="${action.wuerfel}"]`)?.classList.add("bg-ratmark");
+    if (action.feld !== undefined) $(`#bg-own .bg-cell[data-f="${action.feld}"]`)?.classList.add("bg-ratmark");
+    if (action.skizze !== undefined) $(`#bg-wahl [data-skizze="${action.skizze}"]`)?.classList.add("bg-ratmark");
+  }
+
+  function select(id) {
+    const t = turn();
+    if (!t.mine || busy || t.phase !== "bauen") return;
+    if (t.step === "ablegen" && sel === id && pointer !== "keyboard") { send({ type: "ablegen", wuerfel: Number(id) }); return; }
+    sel = sel === id && t.step !== "ablegen" ? null : id;
+    armed = null;
+    home(); // choosing a die brings the own castle back
+    refresh();
+  }
+
+  function build(f) {
+    const t = turn();
+    if (!t.mine || busy || sel === null || t.step !== "bauen") return;
+    if (!(t.plaetze?.[sel] || []).includes(f)) return;
+    send({ type: "bauen", wuerfel: Number(sel), feld: f });
+  }
+
+  // ------------------------------------------------------------------ the big view of a castle
+  function home() {
+    focus = null;
+    const box = $("#bg-focus");
+    if (box) box.hidden = true;
+    $("#bg-own")?.removeAttribute("hidden");
+    $$(".bg-card.bg-focused").forEach((c) => c.classList.remove("bg-focused"));
+  }
+
+  function showFocus(seat) {
+    const card = $(`#bg-seat-${seat}`);
+    const src = card?.querySelector(".bg-focus-src");
+    if (!card || !src || seat === mySeat) { home(); return; }
+    focus = seat;
+    const box = $("#bg-focus");
+    $("#bg-focus-name").textContent = card.querySelector(".bg-card-name")?.textContent.trim() || "";
+    const clone = src.cloneNode(true);
+    clone.classList.add("bg-focus-big");
+    $("#bg-focus-body").replaceChildren(clone);
+    box.hidden = false;
+    $("#bg-own")?.setAttribute("hidden", "");
+    $$(".bg-card.bg-focused").forEach((c) => c.classList.remove("bg-focused"));
+    card.classList.add("bg-focused");
+  }
+
+  // ------------------------------------------------------------------ design and sound
+  function applyDesign(value) {
+    root.classList.toggle("bg-design-mittag", value === "mittag");
+    const radio = $(`input[name=bg-design][value="${value}"]`);
+    if (radio) radio.checked = true;
+  }
+  const storage = {
+    get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+    set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+  };
+  applyDesign(storage.get("burg-design") || "abend");
+  const sound = $("#bg-sound");
+  if (sound) sound.checked = storage.get("burg-sound") !== "0";
+
+  function hitTone() {
+    if (!sound?.checked) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    [523.25, 659.25, 783.99, 1046.5].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = "triangle";
+      osc.frequency.value = freq;
+      const at = ctx.currentTime + i * 0.11;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.35);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + 0.4);
+    });
+    setTimeout(() => ctx.close(), 1200);
+  }
+
+  function checkHit() {
+    const own = $("#bg-own .bg-own-castle");
+    if (!own) { lastHit = null; return; }
+    const key = `${$("#bg-status")?.dataset.runde}:${own.dataset.rundeKey}`;
+    const hit = own.dataset.hit === "1";
+    if (lastHit && lastHit.key === key && !lastHit.hit && hit) {
+      hitTone();
+      own.classList.add("bg-hit-flash");
+    }
+    lastHit = { key, hit };
+  }
+
+  function markMe() {
+    if (mySeat === "") return;
+    $(`#bg-seat-${mySeat}`)?.classList.add("bg-me");
+    $(`.bg-end-row[data-seat="${mySeat}"]`)?.classList.add("bg-me");
+  }
+
+  // ------------------------------------------------------------------ events
+  document.addEventListener("pointerdown", (event) => { pointer = event.pointerType || "mouse"; }, true);
+
+  root.addEventListener("click", (event) => {
+    const target = event.target;
+    const pick = target.closest("#bg-center .bg-pick");
+    if (pick) { if (pointer === "keyboard") pointer = "mouse"; select(pick.dataset.id); return; }
+    const cell = target.closest("#bg-own .bg-cell");
+    if (cell) {
+      const f = Number(cell.dataset.f);
+      if (pointer !== "mouse" && armed !== f) { armed = f; refresh(); showPreview(f); return; } // first tap: preview
+      build(f);
+      return;
+    }
+    if (target.closest("#bg-lose") && sel !== null) { send({ type: "verlieren", wuerfel: Number(sel) }); return; }
+    if (target.closest("#bg-rat")) {
+      const form = $("#bg-rat-form");
+      if (form && turn().mine) htmx.trigger(form, "submit");
+      return;
+    }
+    if (target.closest("#bg-home")) { home(); return; }
+    const card = target.closest(".bg-card");
+    if (card) { if (card.dataset.seat === mySeat || card.dataset.seat === focus) home(); else showFocus(card.dataset.seat); return; }
+    if (target.closest("[data-close-end]")) { root.classList.add("bg-end-closed"); return; }
+    if (target.closest("[data-open-end]")) { root.classList.remove("bg-end-closed"); return; }
+  });
+
+  root.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const cell = event.target.closest?.("#bg-own .bg-cell.bg-lit");
+    if (cell) showPreview(Number(cell.dataset.f));
+  });
+  root.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const cell = event.target.closest?.("#bg-own .bg-cell.bg-lit");
+    if (cell && !cell.contains(event.relatedTarget) && armed === null) showPreview(null);
+  });
+
+  root.addEventListener("change", (event) => {
+    if (event.target.name === "bg-design") { storage.set("burg-design", event.target.value); applyDesign(event.target.value); }
+    if (event.target.id === "bg-sound") storage.set("burg-sound", event.target.checked ? "1" : "0");
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, select, textarea")) return;
+    const t = turn();
+    const key = event.key;
+    if (key === "Escape") { if (focus !== null) home(); else { sel = null; armed = null; refresh(); } return; }
+    if (t.phase === "skizze" && t.mine && /^[12]$/.test(key)) {
+      $(`#bg-wahl [data-key="${key}"]`)?.click();
+      event.preventDefault();
+      return;
+    }
+    if (key === "Enter") {
+      const weiter = $("#bg-weiter");
+      if (weiter) { weiter.click(); event.preventDefault(); return; }
+      if (t.mine && t.step === "ablegen" && sel !== null) { send({ type: "ablegen", wuerfel: Number(sel) }); event.preventDefault(); }
+      return;
+    }
+    if ((key === "r" || key === "R") && $("#bg-rat") && !$("#bg-rat").disabled) { $("#bg-rat").click(); return; }
+    if (!t.mine || t.phase !== "bauen") return;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const ids = picks().map((p) => p.dataset.id);
+      if (!ids.length) return;
+      const at = ids.indexOf(sel);
+      const next = at < 0 ? (key === "ArrowRight" ? 0 : ids.length - 1) : (at + (key === "ArrowRight" ? 1 : ids.length - 1)) % ids.length;
+      sel = ids[next];
+      armed = null;
+      pointer = "keyboard";
+      home();
+      refresh();
+      event.preventDefault();
+      return;
+    }
+    if (/^[1-9]$/.test(key) && t.step === "bauen" && sel !== null) { build(Number(key) - 1); event.preventDefault(); }
+  });
+
+  function afterUpdate() {
+    const now = version();
+    const t = turn();
+    const turnKey = `${t.mine}:${t.phase}:${t.step}`;
+    if (now !== lastVersion) {
+      busy = false;
+      clearTimeout(busyTimer);
+      lastVersion = now;
+    }
+    if (turnKey !== lastTurnKey) {
+      if (t.mine && lastTurnKey && !lastTurnKey.startsWith("true")) home(); // my turn: my castle comes back
+      lastTurnKey = turnKey;
+      armed = null;
+    }
+    if (focus !== null) showFocus(focus); // the card was replaced: show its new state
+    markMe();
+    checkHit();
+    refresh();
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", afterUpdate);
+  document.body.addEventListener("htmx:wsOpen", () => {
+    const c = $("#bg-conn");
+    if (c) { c.dataset.state = "open"; c.textContent = "verbunden"; }
+    busy = false;
+  });
+  document.body.addEventListener("htmx:wsClose", () => {
+    const c = $("#bg-conn");
+    if (c) { c.dataset.state = "closed"; c.textContent = "Verbindung unterbrochen – verbinde neu …"; }
+  });
+  afterUpdate();
+})();

@@ -1,0 +1,313 @@
+"""In real Chromium: Speedburg. A guest builds three castles against two computers to the end board, and two
+people at a live table with hidden building see only each other's counts until the round's scoring.
+
+Every build is one the page lights up, read from the step panel's ``data-turn``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from pathlib import Path
+
+from tests.browser.test_live_table_browser import register
+
+GAME_SECONDS = 150
+
+
+def turn_data(page) -> dict:  # type: ignore[no-untyped-def]
+    return json.loads(page.locator("#bg-turn").get_attribute("data-turn") or "{}")
+
+
+def version(page) -> str:  # type: ignore[no-untyped-def]
+    return page.locator("#tbl-v").get_attribute("data-version") or ""
+
+
+def lit_fields(page) -> list[int]:  # type: ignore[no-untyped-def]
+    return sorted(
+        int(f) for f in page.locator("#bg-own .bg-cell.bg-lit").evaluate_all("els => els.map(e => e.dataset.f)")
+    )
+
+
+def wait_for_change(page, before: str) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_function(
+        f"document.querySelector('#tbl-v').dataset.version !== '{before}'"
+        " || document.querySelector('#table-error').textContent.trim() !== ''",
+        timeout=15000,
+    )
+    error = page.locator("#table-error").inner_text().strip()
+    assert not error, error
+
+
+class Builder:
+    """Plays one seat through the page: taps, hover, keys."""
+
+    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+        self.page = page
+        self.builds = 0
+        self.keys_used: set[str] = set()
+        self.previews = 0
+        self.boards: list[str] = []
+
+    def key(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys_used.add(key)
+
+    def build(self, t: dict) -> None:
+        page = self.page
+        die_id, fields = next(((d, f) for d, f in t["plaetze"].items() if f), (None, None))
+        if die_id is None:  # nothing fits: take a die, it is lost
+            page.locator(f"#bg-center .bg-pick[data-id='{t['verlieren'][0]}']").click()
+            page.get_by_test_id("lose").click()
+            return
+        if self.builds % 3 == 1:  # by keys: ← → choose the die, 1–9 the field
+            for _ in range(12):
+                self.key("ArrowRight")
+                if page.locator(f"#bg-center .bg-pick.bg-sel[data-id='{die_id}']").count():
+                    break
+            assert lit_fields(page) == sorted(fields)
+            self.key(str(fields[0] + 1))
+        else:
+            page.locator(f"#bg-center .bg-pick[data-id='{die_id}']").click()
+            assert lit_fields(page) == sorted(fields)
+            cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[-1]}']")
+            cell.hover()  # the preview beside the sketch: points, sketch, prizes
+            preview = page.get_by_test_id("preview")
+            preview.wait_for()
+            assert "Punkte" in preview.inner_text() and "Skizze" in preview.inner_text()
+            self.previews += 1
+            cell.click()
+        self.builds += 1
+
+    def step(self) -> bool:
+        """One action if this seat is to act; False when it is not."""
+        page = self.page
+        status = page.locator("#bg-status")
+        if status.get_attribute("data-my-turn") != "1":
+            return False
+        before = version(page)
+        t = turn_data(page)
+        phase = status.get_attribute("data-phase")
+        if phase == "skizze":
+            self.key("1")
+        elif phase == "wertung":
+            board = page.locator("#bg-board")
+            self.boards.append(board.inner_text())
+            self.key("Enter")
+        elif t.get("step") == "ablegen":
+            die = page.locator("#bg-center .bg-pick").first
+            die.click()
+            die.click()
+        else:
+            self.build(t)
+        wait_for_change(page, before)
+        return True
+
+    def play_to_the_end(self) -> None:
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline and not self.page.locator("[data-testid=endboard]").count():
+            if not self.step():
+                self.page.wait_for_timeout(60)
+        assert self.page.locator("[data-testid=endboard]").count(), "the game did not end in time"
+
+
+def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page):
+    page.goto("/spiele/burg/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/burg/")
+    page.check("input[name=gegner][value='2']")
+    page.select_option("#id_level", "leicht")
+    page.check("input[name=skizzenwahl][value='zwei']")
+    page.check("input[name=turbo]")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.locator(".bg-card").count() == 3
+    # hidden building: the computers' cards show only their counts
+    assert page.get_by_test_id("windschutz-1").is_visible() and page.get_by_test_id("windschutz-2").is_visible()
+    # the design switch (Ansicht)
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("design-mittag").check()
+    assert "bg-design-mittag" in (page.locator(".bg-table").get_attribute("class") or "")
+    page.get_by_test_id("settings").click()
+
+    builder = Builder(page)
+    builder.play_to_the_end()
+    assert builder.builds == 18 and builder.previews >= 6
+    assert {"1", "ArrowRight", "Enter"} <= builder.keys_used
+    assert len(builder.boards) == 2, "rounds 1 and 2 end with the Rundenwertung and Weiter"
+    for text in builder.boards:
+        assert "Rundenwertung" in text and "Burgpunkte" in text and "Goldene Schaufel" in text
+
+    end = page.get_by_test_id("endboard")
+    assert end.is_visible()
+    assert "Endtafel" in end.inner_text() and page.get_by_test_id("verdict").inner_text()
+    assert page.locator("[data-testid=chart] polyline").count() == 3
+    assert page.locator(".bg-end-row").count() == 3
+    assert re.fullmatch(r"Skizzenbuch \d+/24", page.get_by_test_id("skizzenbuch-0").inner_text().strip())
+    # every castle is visible after the last scoring; the big view of a rival and back
+    page.locator("[data-close-end]").click()
+    page.get_by_test_id("card-1").click()
+    page.get_by_test_id("focus").wait_for()
+    assert page.locator("#bg-focus .bg-castle").count() == 1
+    page.keyboard.press("Escape")
+    assert not page.get_by_test_id("focus").is_visible()
+    assert page.get_by_test_id("own-castle").is_visible()
+
+
+def test_two_people_with_hidden_building_see_only_counts_until_the_scoring(browser, live_site):
+    tag = uuid.uuid4().hex[:5]
+    (ctx_a, anna), (ctx_b, ben) = (register(browser, live_site, f"{n}{tag}") for n in ("anna", "ben"))
+    anna.goto("/tische/")
+    anna.locator("details:has([data-testid=open-burg]) > summary").click()
+    form = anna.get_by_test_id("open-burg")
+    form.locator("#id_burg-places").select_option("2")
+    form.locator("#id_burg-clock").select_option("ohne")
+    form.locator("#id_burg-skizzenwahl").select_option("zwei")
+    form.locator("#id_burg-bauen").select_option("verdeckt")
+    form.get_by_role("button", name="Tisch eröffnen").click()
+    anna.get_by_test_id("wait-room").wait_for()
+    ben.goto(anna.url)
+    ben.get_by_test_id("join").click()
+    players = [Builder(anna), Builder(ben)]
+    for page in (anna, ben):
+        page.wait_for_selector("#bg-conn[data-state=open]")
+        page.get_by_test_id("sketch-choice").first.wait_for()
+    # both keep a sketch at the same moment
+    anna.evaluate("document.querySelector('[data-testid=choose-0]').click()")
+    ben.evaluate("document.querySelector('[data-testid=choose-1]').click()")
+    for page in (anna, ben):
+        page.locator("#bg-status[data-phase=bauen]").wait_for()
+        assert not page.locator("#table-error").inner_text().strip()
+
+    seat_of = {id(p): p.locator(".bg-table").get_attribute("data-seat") for p in (anna, ben)}
+    deadline = time.monotonic() + 90
+    while anna.locator("#bg-status").get_attribute("data-phase") == "bauen" and time.monotonic() < deadline:
+        for page in (anna, ben):
+            other = "1" if seat_of[id(page)] == "0" else "0"
+            # only the count of the other castle, never its dice or sketch
+            assert page.locator(f"#bg-seat-{other} .bg-castle").count() == 0
+            assert page.locator(f"#bg-seat-{other} .bg-die").count() == 0
+            assert page.get_by_test_id(f"windschutz-{other}").is_visible()
+        acted = any(builder.step() for builder in players)
+        if not acted:
+            anna.wait_for_timeout(60)
+    # the Windschutz falls at the scoring: both castles, both boards
+    for page in (anna, ben):
+        page.locator("#bg-status[data-phase=wertung]").wait_for()
+        other = "1" if seat_of[id(page)] == "0" else "0"
+        page.get_by_test_id(f"castle-{other}").wait_for()
+        assert page.locator(f"#bg-seat-{other} .bg-castle .bg-die").count() >= 5
+        assert page.locator(f"#bg-seat-{other}").get_by_text("6/6 Würfel").count() == 1
+        assert "Rundenwertung" in page.locator("#bg-board").inner_text()
+    for context in (ctx_a, ctx_b):
+        context.close()
+
+
+def test_tagesstrand_run_resumed_after_a_reload_to_its_list_entry(page):
+    name = f"strand{uuid.uuid4().hex[:6]}"
+    page.goto("/konto/registrieren/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", "Kleister-1929!")
+    page.fill("#id_password2", "Kleister-1929!")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url("**/konto/")
+    page.goto("/spiele/burg/")
+    page.get_by_test_id("daily-link").click()
+    page.get_by_test_id("start-daily").click()
+    page.wait_for_url("**/tisch/*/")
+    table_url = page.url
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.locator(".bg-card").count() == 1 and page.locator("#bg-center .bg-pick").count() == 5
+    assert not page.locator("#bg-rat").count()  # the Tagesstrand is played without Rat
+    builder = Builder(page)
+    while builder.builds < 4:
+        if not builder.step():
+            page.wait_for_timeout(60)
+    page.reload()  # resumable: the same castle, the same dice
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.url == table_url
+    assert page.locator("#bg-own .bg-cell .bg-die").count() == 4
+    builder.play_to_the_end()
+    assert builder.builds == 18
+    verdict = page.get_by_test_id("verdict").inner_text()
+    total = int(page.get_by_test_id("rekordpunkte-total").inner_text())
+    assert f"{total} Rekordpunkte" in verdict and "Burgpunkte" in verdict
+    page.goto("/bestenliste/burg/taeglich/")
+    own = page.get_by_test_id("own-row")
+    assert name in own.inner_text() and str(total) in own.inner_text()
+
+
+def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_the_rat(browser, live_site):
+    context = browser.new_context(
+        base_url=live_site, locale="de-DE", has_touch=True, viewport={"width": 900, "height": 1100}
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto("/spiele/burg/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/burg/")
+    page.check("input[name=gegner][value='1']")
+    page.check("input[name=bauen][value='offen']")
+    page.check("input[name=turbo]")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    page.wait_for_selector("#bg-status[data-my-turn='1'][data-step='bauen']")
+
+    page.locator("#bg-rat").tap()  # the Rat marks a die and a place
+    page.wait_for_selector("#table-advice:has-text('Rat')")
+    page.wait_for_selector("#bg-center .bg-pick.bg-ratmark")
+
+    t = turn_data(page)
+    die_id, fields = next((d, f) for d, f in t["plaetze"].items() if f)
+    page.locator(f"#bg-center .bg-pick[data-id='{die_id}']").tap()
+    assert lit_fields(page) == sorted(fields)
+    before = version(page)
+    cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[0]}']")
+    cell.tap()  # the first tap only shows what the place brings
+    page.get_by_test_id("preview").wait_for()
+    assert "Punkte" in page.get_by_test_id("preview").inner_text()
+    assert version(page) == before
+    cell.tap()  # the second builds
+    wait_for_change(page, before)
+
+    # two players: discard a second die; with open building the one that gives the opponent most is red
+    page.wait_for_selector("#bg-status[data-my-turn='1'][data-step='ablegen']")
+    t = turn_data(page)
+    red = page.locator("#bg-center .bg-pick.bg-red")
+    assert red.count() == 1 and red.get_attribute("data-id") == str(t["rot"])
+    assert "Für deinen Gegner" in (red.locator(".bg-die").get_attribute("data-info") or "")
+    before = version(page)
+    red.tap()
+    red.tap()
+    wait_for_change(page, before)
+    assert "legt" in page.locator("#bg-log").inner_text()
+    context.close()
+
+
+BURG_HIGHLIGHTS = [
+    ["#bg-status", "bg-mine", "[data-testid=status]"],
+    [".bg-card", "bg-active bg-me", "strong, .bg-card-facts, .bg-windschutz, .bg-last"],
+    ["#bg-center", "", ".bg-round, .bg-bag, .bg-legend li, .bg-order li"],
+    ["#bg-own", "bg-active", "header strong, header span, .bg-progress li, .bg-sketch-state, .bg-key"],
+    ["#bg-turn", "bg-mine", ".bg-prompt"],
+    ["#bg-log", "", "li"],
+]
+
+
+def test_the_beach_is_readable_in_the_dark_and_the_light_site_theme(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    for scheme in ("dark", "light"):
+        context = browser.new_context(base_url=live_site, locale="de-DE", color_scheme=scheme)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/spiele/burg/")
+        page.get_by_role("button", name="Als Gast spielen").click()
+        page.goto("/spiele/burg/")
+        page.get_by_test_id("start-free").click()
+        page.wait_for_selector("#bg-conn[data-state=open]")
+        page.wait_for_selector("#bg-status[data-phase=bauen]")
+        bad = page.evaluate(contrast, [BURG_HIGHLIGHTS, 4.5])
+        assert not bad, (scheme, bad)
+        context.close()

@@ -1,0 +1,183 @@
+"""Speedburg's table fragments: plain data, the Windschutz in every fragment, lit places and previews."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.burg import content, ui
+from games.burg import engine as E
+from games.core.fragments import Fragment, FragmentContext, TableView, to_html
+
+from .helpers import situation
+from .test_properties import _shuffle_castle, walk
+
+MAUER = next(nr for nr, sk in content.SKETCHES.items() if sk.name == "Strandmauer")
+
+
+def ctx_for(s: E.State, seat: int | None, log: list | None = None) -> FragmentContext:
+    players = [{"name": f"P{i}", "bot": "normal" if i else None, "left": False} for i in range(s.players)]
+    snap = TableView(
+        table_id=1, match_id=1, number=1, version=0, kind="live", status="playing", players=players, log=log or []
+    )
+    return FragmentContext(snap, E.view(s, seat), seat, [p["name"] for p in players])
+
+
+def fragments(s: E.State, seat: int | None) -> dict[str, Fragment]:
+    """What ``seat`` receives: the public fragments (from the spectator's view) and its private ones."""
+    out = dict(ui.public_fragments(ctx_for(s, None)))
+    if seat is not None:
+        out.update(ui.private_fragments(ctx_for(s, seat)))
+    return out
+
+
+def turn_of(s: E.State, seat: int) -> dict:
+    html_turn = to_html({"t": ui.private_fragments(ctx_for(s, seat))["bg-turn"]})["t"]
+    return json.loads(html.unescape(re.search(r'data-turn="([^"]*)"', html_turn).group(1)))
+
+
+SMALL = settings(max_examples=6, deadline=None)
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**31),
+        "players": st.integers(2, 4),
+        "skizzenwahl": st.sampled_from(["eine", "zwei"]),
+        "bauen": st.just("verdeckt"),
+        "picks": st.lists(st.integers(0, 10_000), min_size=5, max_size=40),
+    }
+)
+
+
+@SMALL
+@given(games, st.integers(0, 2**31))
+def test_hidden_building_no_fragment_for_another_seat_or_a_spectator_carries_a_castle(g, salt):
+    """Behind the Windschutz a different castle of another seat gives every viewer identical fragments."""
+    rng = random.Random(salt)
+    for i, (s, _seat, _a) in enumerate(walk(g)):
+        if s.phase != "bauen" or i % 4:
+            continue
+        for other in range(s.players):
+            if not any(s.burgen[other]):
+                continue
+            t = _shuffle_castle(s, other, rng)
+            for viewer in [None, *range(s.players)]:
+                if viewer == other:
+                    continue
+                mine, theirs = fragments(s, viewer), fragments(t, viewer)
+                assert mine.keys() == theirs.keys()
+                for name in mine:
+                    assert mine[name].key() == theirs[name].key(), f"{name} shows seat {other}'s castle to {viewer}"
+        public = ui.public_fragments(ctx_for(s, None))
+        for p in range(s.players):
+            assert public[f"bg-seat-{p}"].data["card"]["castle"] is None
+
+
+def test_fragments_are_plain_data_and_render_in_every_phase():
+    s = E.new_game(seed=3, players=3, options={"skizzenwahl": "zwei", "bauen": "offen"})
+    rng = random.Random(3)
+    phases = set()
+    while True:
+        for viewer in (None, 0, 1, 2):
+            frs = fragments(s, viewer)
+            for fragment in frs.values():
+                fragment.key()  # raises on anything but plain data
+            rendered = to_html(frs)
+            for name, text in rendered.items():
+                assert f'id="{name}"' in text
+        phases.add(s.phase)
+        if E.is_over(s):
+            break
+        seat = E.to_move(s)[0]
+        s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
+    assert phases == {"skizze", "bauen", "wertung", "ende"}
+    end = to_html(ui.public_fragments(ctx_for(s, None)))["bg-end"]
+    assert "<svg" in end and "<polyline" in end and "Endtafel" in end
+
+
+def test_lit_places_are_exactly_the_legal_builds_and_each_has_a_preview():
+    s = situation(
+        castles={0: {0: "G2", 1: "T3"}},
+        auslage="T1 G2 M4 S6",
+        sketches={0: MAUER, 1: MAUER},
+        order=[0, 1],
+    )
+    turn = turn_of(s, 0)
+    legal = E.legal_actions(s, 0)
+    for die_id, fields in turn["plaetze"].items():
+        assert sorted(fields) == sorted(a["feld"] for a in legal if a["wuerfel"] == int(die_id))
+        assert sorted(turn["vorschau"][die_id]) == sorted(str(f) for f in fields)
+    # Treibholz 1 next to the Treibholz 3 on field 1: field 2 brings 2 + 2 points
+    t1 = next(d for d in s.auslage if d[1] == 1)
+    assert turn["vorschau"][str(t1[0])]["2"]["punkte"] == 4
+    assert turn["vorschau"][str(t1[0])]["2"]["moeglich"] is True
+    # a Granit 2 on the Treibholz 3 is not allowed (3 > 2)
+    g2 = next(d for d in s.auslage if d[1] == 2)
+    assert 1 not in turn["plaetze"][str(g2[0])] and 0 in turn["plaetze"][str(g2[0])]
+    assert turn_of(s, 1)["mine"] is False and turn_of(s, 1)["plaetze"] == {}
+
+
+def test_open_building_marks_the_red_die_when_discarding():
+    s = situation(
+        options={"bauen": "offen"},
+        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
+        auslage="S1 T1 G1",
+        sketches={0: MAUER, 1: MAUER},
+        order=[0, 1],
+        turn=2,
+        step="ablegen",
+    )
+    t1 = next(d for d in s.auslage if content.material(d[0]) == content.TREIBHOLZ)
+    turn = turn_of(s, 0)
+    assert turn["step"] == "ablegen" and turn["rot"] == t1[0]
+    assert "+8 Punkte" in turn["gabe"][str(t1[0])]
+    s.options = {**s.options, "bauen": "verdeckt"}
+    assert turn_of(s, 0)["rot"] is None and turn_of(s, 0)["gabe"] == {}
+
+
+def test_scoring_board_names_the_players_in_every_tie_reason():
+    s = situation(
+        castles={0: {0: "G1", 2: "S1"}, 1: {1: "G1"}},
+        auslage="S1 S2",
+        sketches={0: MAUER, 1: MAUER},
+        order=[0, 1],
+        turn=11,
+    )
+    s, _ = E.apply(s, 1, {"type": "bauen", "wuerfel": s.auslage[0][0], "feld": 3})
+    assert s.phase == "wertung"
+    board = to_html(ui.public_fragments(ctx_for(s, None)))["bg-board"]
+    assert "Rundenwertung" in board and "{s" not in board
+    assert "P1 vor P0: gleich viele Würfel in beiden Wimpel-Materialien, P1 war in dieser Runde später dran." in board
+    assert "Goldene Schaufel: <strong>P1</strong>" in board
+
+
+def test_the_log_names_the_seat_and_never_shows_tokens():
+    s = E.new_game(seed=1, players=2, options={})
+    log = [
+        {"type": "bauen", "seat": 1, "text": "nimmt Granit 4."},
+        {"type": "wertung", "seat": None, "text": "{s0} vor {s1}"},
+    ]
+    text = to_html(ui.public_fragments(ctx_for(s, None, log)))["bg-log"]
+    assert "<strong>P1</strong> nimmt Granit 4." in text and "P0 vor P1" in text
+
+
+def test_options_summary():
+    assert ui.options_summary({"bauen": "offen", "skizzenwahl": "zwei"}) == (
+        "offenes Bauen, Skizzen: 2 ziehen, 1 behalten"
+    )
+    assert ui.options_summary({}) == "verdeckt (Windschutz)"
+
+
+def test_which_sketch_another_seat_kept_shows_in_no_fragment_while_others_still_choose():
+    for bauen in ("verdeckt", "offen"):
+        s = E.new_game(seed=8, players=3, options={"skizzenwahl": "zwei", "bauen": bauen})
+        a = E.apply(s, 1, {"type": "skizze", "skizze": s.angebot[1][0]})[0]
+        b = E.apply(s, 1, {"type": "skizze", "skizze": s.angebot[1][1]})[0]
+        for viewer in (None, 0, 2):
+            fa, fb = fragments(a, viewer), fragments(b, viewer)
+            assert {k: f.key() for k, f in fa.items()} == {k: f.key() for k, f in fb.items()}, (bauen, viewer)
+        assert fragments(a, 1)["bg-wahl"].key() != fragments(b, 1)["bg-wahl"].key()
