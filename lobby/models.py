@@ -185,3 +185,43 @@ class SoloRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_mode_display()} {self.game} {self.user}"
+
+
+class ChatMessage(models.Model):
+    """One line of a live table's chat, stored with the table (admins read it in admin)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("Tisch"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages", verbose_name=_("Spieler")
+    )
+    name = models.CharField(_("Name am Tisch"), max_length=60)
+    text = models.CharField(_("Text"), max_length=200)
+    created = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Chat-Nachricht")
+        verbose_name_plural = _("Chat-Nachrichten")
+        ordering = ["-created", "-id"]
+        indexes = [
+            models.Index(fields=["table", "created"], name="chat_table_created"),
+            models.Index(fields=["user", "created"], name="chat_user_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text}"
+
+
+class ChatMute(models.Model):
+    """A player does not want to read another one's chat lines any more (for themselves, at every table)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Stummgeschaltet (persönlich)")
+        verbose_name_plural = _("Stummgeschaltet (persönlich)")
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} -> {self.muted_id}"
