@@ -7,7 +7,7 @@ import re
 import uuid
 
 from tests.browser.conftest import server_sql
-from tests.browser.test_live_table_browser import PASSWORD, balance, register
+from tests.browser.test_live_table_browser import balance, register
 
 
 def dismiss_intro(page) -> None:  # type: ignore[no-untyped-def]
