@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from games.core import registry
@@ -15,6 +16,10 @@ from lobby.models import ActionRecord, ChatMessage, Match, Table
 
 LOG_ROWS = 300
 CHAT_ROWS = 200
+
+
+def _local(moment: Any) -> str:
+    return timezone.localtime(moment).strftime("%d.%m.%Y %H:%M:%S")
 
 
 def _pretty(value: Any) -> str:
@@ -52,7 +57,7 @@ def action_log(match: Match | None) -> str:
         (
             (
                 r.version,
-                r.created.strftime("%d.%m.%Y %H:%M:%S"),
+                _local(r.created),
                 r.seat + 1,
                 "Tisch" if r.system else ("Computer" if r.by_bot else "Mensch"),
                 json.dumps(r.action, ensure_ascii=False),
@@ -76,7 +81,7 @@ def chat_lines(table: Table) -> str:
         '<tr><td>{}</td><td><a href="{}">{}</a> ({})</td><td>{}</td></tr>',
         (
             (
-                m.created.strftime("%d.%m.%Y %H:%M:%S"),
+                _local(m.created),
                 reverse("admin:accounts_user_change", args=[m.user_id]),
                 m.user.username,
                 m.name,

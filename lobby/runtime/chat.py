@@ -70,10 +70,11 @@ def panel_html(*, table: Table, user: Any, seat: int | None) -> str:
 
 
 def notice_html(text: str) -> str:
-    """A moderation notice: the banner above the table and a line in the chat."""
+    """A moderation notice: the banner above the table, a line in the chat, and no more writing there."""
     banner = render_template("games/core/table_notice.html", {"text": text})
     line = render_template("games/core/chat_notice.html", {"text": text})
-    return f'{banner}\n<div hx-swap-oob="beforeend:#chat-list">{line}</div>'
+    closed = '<div id="chat-write" hx-swap-oob="true" hidden></div>'
+    return f'{banner}\n<div hx-swap-oob="beforeend:#chat-list">{line}</div>\n{closed}'
 
 
 def send_notice(table_id: int, text: str) -> None:
@@ -86,20 +87,26 @@ def send_notice(table_id: int, text: str) -> None:
 # ---------------------------------------------------------------- the consumer's hooks
 
 
+def _list_data(table_id: int, viewer_id: int | None, hidden: set[int] | None) -> tuple[set[int], str]:
+    """One trip to the database: the viewer's mutes (if not given) and the list and mutes as HTML."""
+    if hidden is None:
+        hidden = chat.muted_ids(viewer_id)
+    html = list_html(chat.recent(table_id, hidden), viewer_id)
+    return hidden, f'{html[:4]} hx-swap-oob="true"{html[4:]}\n{mutes_html(viewer_id)}'
+
+
 async def connected(consumer: Any, kind: str) -> None:
     """On (re)connect: the viewer's mutes, and the chat list as it is now (lines missed while away)."""
     consumer.chat_hidden = set()
     if kind != Table.Kind.LIVE:
         return
-    consumer.chat_hidden = await consumer.db(chat.muted_ids)(consumer.user_id)
-    await send_list(consumer)
+    consumer.chat_hidden, html = await consumer.db(_list_data)(consumer.table_id, consumer.user_id, None)
+    await consumer.send(text_data=html)
 
 
 async def send_list(consumer: Any) -> None:
-    lines = await consumer.db(chat.recent)(consumer.table_id, set(consumer.chat_hidden))
-    mutes = await consumer.db(mutes_html)(consumer.user_id)
-    html = list_html(lines, consumer.user_id)
-    await consumer.send(text_data=f'{html[:4]} hx-swap-oob="true"{html[4:]}\n{mutes}')
+    _hidden, html = await consumer.db(_list_data)(consumer.table_id, consumer.user_id, set(consumer.chat_hidden))
+    await consumer.send(text_data=html)
 
 
 async def receive(consumer: Any, data: dict[str, Any]) -> None:

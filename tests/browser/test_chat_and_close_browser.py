@@ -86,6 +86,7 @@ def test_two_players_chat_and_an_admin_closes_the_table(browser, live_site, live
         notice.get_by_text("Ein Admin hat diesen Tisch geschlossen").wait_for()
         assert "alle Einsätze gehen zurück" in notice.inner_text()
         page.get_by_test_id("table-closed").wait_for()
+        page.get_by_test_id("chat-input").wait_for(state="hidden")  # the chat closed with the table
         page.wait_for_function("document.querySelector('[data-testid=header-balance]').textContent.includes('1.000')")
         assert header_balance(page) == 1000
     assert balance(anna) == balance(bert) == 1000
