@@ -21,6 +21,7 @@ from games.core.protocol import IllegalAction
 from lobby import chat
 from lobby.models import Table
 from lobby.runtime import notify
+from moderation import services as moderation
 
 FRAME_KEYS = frozenset({"chat", "chat_mute", "chat_unmute"})
 
@@ -56,12 +57,15 @@ def panel_html(*, table: Table, user: Any, seat: int | None) -> str:
         return ""
     viewer_id = user.pk if user.is_authenticated else None
     lines = chat.recent(table.pk, chat.muted_ids(viewer_id))
+    can_write = chat.can_write(table, user, seat) and table.status != Table.Status.CLOSED
+    ban = moderation.active_ban(viewer_id) if can_write else None
     return render_template(
         "games/core/chat.html",
         {
             "lines": list_html(lines, viewer_id),
             "mutes": mutes_html(viewer_id),
-            "can_write": chat.can_write(table, user, seat) and table.status != Table.Status.CLOSED,
+            "can_write": can_write and ban is None,
+            "banned": moderation.ban_message(ban) if ban is not None else "",
             "guest": bool(getattr(user, "is_guest", False)),
             "phrases": chat.PHRASES,
             "max_length": chat.MAX_LENGTH,
@@ -87,25 +91,32 @@ def send_notice(table_id: int, text: str) -> None:
 # ---------------------------------------------------------------- the consumer's hooks
 
 
-def _list_data(table_id: int, viewer_id: int | None, hidden: set[int] | None) -> tuple[set[int], str]:
-    """One trip to the database: the viewer's mutes (if not given) and the list and mutes as HTML."""
+def _list_data(table_id: int, viewer_id: int | None, hidden: set[int] | None) -> tuple[set[int], str, bool]:
+    """One trip to the database: the viewer's mutes (if not given), the list and the mutes as HTML,
+    and whether there is anything in them."""
     if hidden is None:
         hidden = chat.muted_ids(viewer_id)
-    html = list_html(chat.recent(table_id, hidden), viewer_id)
-    return hidden, f'{html[:4]} hx-swap-oob="true"{html[4:]}\n{mutes_html(viewer_id)}'
+    lines, mutes = chat.recent(table_id, hidden), chat.mutes_of(viewer_id)
+    html = list_html(lines, viewer_id)
+    mutes_part = render_template("games/core/chat_mutes.html", {"mutes": mutes})
+    return hidden, f'{html[:4]} hx-swap-oob="true"{html[4:]}\n{mutes_part}', bool(lines or mutes)
 
 
 async def connected(consumer: Any, kind: str) -> None:
-    """On (re)connect: the viewer's mutes, and the chat list as it is now (lines missed while away)."""
+    """On (re)connect: the viewer's mutes, and the chat list as it is now (lines missed while away;
+    nothing is sent while the table's chat is empty)."""
     consumer.chat_hidden = set()
     if kind != Table.Kind.LIVE:
         return
-    consumer.chat_hidden, html = await consumer.db(_list_data)(consumer.table_id, consumer.user_id, None)
-    await consumer.send(text_data=html)
+    consumer.chat_hidden, html, anything = await consumer.db(_list_data)(consumer.table_id, consumer.user_id, None)
+    if anything:
+        await consumer.send(text_data=html)
 
 
 async def send_list(consumer: Any) -> None:
-    _hidden, html = await consumer.db(_list_data)(consumer.table_id, consumer.user_id, set(consumer.chat_hidden))
+    _hidden, html, _anything = await consumer.db(_list_data)(
+        consumer.table_id, consumer.user_id, set(consumer.chat_hidden)
+    )
     await consumer.send(text_data=html)
 
 
