@@ -56,7 +56,7 @@ def _release_holds(table: Table, closed: Closed) -> None:
         if seat.user is not None:
             settlement.release_stake(user=seat.user, table_id=table.pk, stake=table.stake, key=seat.hold_key)
             closed.refunds[seat.name] = closed.refunds.get(seat.name, 0) + table.stake
-    Seat.objects.filter(table=table).update(hold_key="", ready=False)
+    Seat.objects.filter(table=table).update(hold_key="")
 
 
 def close_table(*, table_id: int, reason: str, by: Any) -> Closed:
