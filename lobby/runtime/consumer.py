@@ -1,10 +1,10 @@
 """The one websocket consumer for every game's table (``/ws/tisch/<id>/``).
 
 Clients send htmx ``ws-send`` messages (form values as JSON: ``action`` and
-``version``, or ``rat``; frames with a ``chat`` key go to ``chat.py``). The
-consumer applies them through the runtime off the event loop; after commit
-the runtime tells the group the new version, and every connection renders its
-own seat's fragments and sends only those that changed since it last sent them.
+``version``, or ``rat``). The consumer applies them through the runtime off
+the event loop; after commit the runtime tells the group the new version, and
+every connection renders its own seat's fragments and sends only those that
+changed since it last sent them. Frames with a ``chat`` key go to ``chat.py``.
 """
 
 from __future__ import annotations
