@@ -126,3 +126,11 @@ def test_deactivate_and_taler_bookings_are_audited(admin_client):
     services.admin_adjust(admin=admin_client.admin, user=player, amount=50, reason="Ausgleich", key="k1")
     services.admin_adjust(admin=admin_client.admin, user=player, amount=50, reason="Ausgleich", key="k1")
     assert AuditRecord.objects.filter(action="taler").count() == 1  # booked once, audited once
+
+
+def test_a_login_without_a_page_keeps_the_notice_for_the_next_real_login(admin_client, client):
+    player = services.register_user(username="Schimpfwort", password=PASSWORD)
+    rename(admin_client, [player], "Spieler77")
+    player.refresh_from_db()
+    client.force_login(player, backend="django.contrib.auth.backends.ModelBackend")
+    assert User.objects.get(pk=player.pk).login_notice  # not shown, so not used up
