@@ -105,7 +105,7 @@ class UserAdmin(BaseUserAdmin):
             {"form": form, "users": queryset, "action": "deactivate_with_reason", "title": _("Spieler sperren")},
         )
 
-    @admin.action(description=_("Spieler umbenennen (anstößiger Name)"))
+    @admin.action(description=_("Spieler umbenennen (anstößiger Name)"), permissions=["change"])
     def rename(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         if queryset.count() != 1:
             self.message_user(request, _("Bitte genau einen Spieler zum Umbenennen auswählen."), messages.ERROR)
@@ -128,7 +128,7 @@ class UserAdmin(BaseUserAdmin):
             note=_("Der Spieler bekommt bei der nächsten Anmeldung eine Nachricht mit dem neuen Namen und dem Grund."),
         )
 
-    @admin.action(description=_("Im Chat stummschalten (überall, auf Zeit)"))
+    @admin.action(description=_("Im Chat stummschalten (überall, auf Zeit)"), permissions=["change"])
     def mute_in_chat(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         def apply(user: User, data: dict) -> str:  # type: ignore[type-arg]
             ban = moderation.mute_user(user=user, period=data["period"], reason=data["reason"], by=request.user)

@@ -28,7 +28,7 @@ class ScoreEntryAdmin(ReadOnlyAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.action(description=_("Einträge streichen (mit Grund)"))
+    @admin.action(description=_("Einträge streichen (mit Grund)"), permissions=["moderate"])
     def void(self, request: HttpRequest, queryset: QuerySet[ScoreEntry]) -> HttpResponse | None:
         def apply(entry: ScoreEntry, data: dict) -> str:  # type: ignore[type-arg]
             services.void_entry(entry=entry, reason=data["reason"], by=request.user)
@@ -67,7 +67,7 @@ class SoloScoreAdmin(ReadOnlyAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.action(description=_("Aus den Solo-Listen entfernen (mit Grund)"))
+    @admin.action(description=_("Aus den Solo-Listen entfernen (mit Grund)"), permissions=["moderate"])
     def remove(self, request: HttpRequest, queryset: QuerySet[SoloScore]) -> HttpResponse | None:
         def apply(entry: SoloScore, data: dict) -> str:  # type: ignore[type-arg]
             label = str(entry)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -153,9 +154,13 @@ class TableAdmin(CloseActionMixin, ReadOnlyAdmin):
     def chat(self, obj: Table) -> str:
         return admin_display.chat_lines(obj)
 
-    @admin.action(description=_("Tisch schließen (Partie ohne Wertung, Einsätze zurück)"))
+    @admin.action(description=_("Tisch schließen (Partie ohne Wertung, Einsätze zurück)"), permissions=["moderate"])
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> HttpResponse | None:
         return self._close(request, queryset, lambda table: table.pk)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None):  # type: ignore[no-untyped-def]
+        extra = {**(extra_context or {}), "can_close": self.has_moderate_permission(request)}
+        return super().change_view(request, object_id, form_url, extra)
 
     def get_urls(self):  # type: ignore[no-untyped-def]
         own = [
@@ -165,6 +170,8 @@ class TableAdmin(CloseActionMixin, ReadOnlyAdmin):
 
     def close_view(self, request: HttpRequest, table_id: int) -> HttpResponse:
         """ "Tisch schließen" from the table's own page."""
+        if not self.has_moderate_permission(request):
+            raise PermissionDenied
         table = get_object_or_404(Table, pk=table_id)
         form = ReasonForm(request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
@@ -234,7 +241,9 @@ class MatchAdmin(CloseActionMixin, ReadOnlyAdmin):
     def log(self, obj: Match) -> str:
         return admin_display.action_log(obj)
 
-    @admin.action(description=_("Tisch dieser Partie schließen (ohne Wertung, Einsätze zurück)"))
+    @admin.action(
+        description=_("Tisch dieser Partie schließen (ohne Wertung, Einsätze zurück)"), permissions=["moderate"]
+    )
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Match]) -> HttpResponse | None:
         return self._close(request, queryset, lambda match: match.table_id)
 

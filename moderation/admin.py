@@ -47,7 +47,7 @@ class ChatBanAdmin(ReadOnlyAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.action(description=_("Stummschaltung aufheben"))
+    @admin.action(description=_("Stummschaltung aufheben"), permissions=["moderate"])
     def lift(self, request: HttpRequest, queryset: QuerySet[ChatBan]) -> HttpResponse | None:
         def apply(ban: ChatBan, data: dict) -> str:  # type: ignore[type-arg]
             services.lift_ban(ban=ban, reason=data["reason"], by=request.user)

@@ -58,7 +58,12 @@ def confirm_with_form(
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable, never added, changed or deleted in admin."""
+    """Viewable, never added, changed or deleted in admin. Moderation actions on it need the model's
+    change permission (``@admin.action(permissions=["moderate"])``): viewing alone does not allow them."""
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        opts = self.model._meta
+        return request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

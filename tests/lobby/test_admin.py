@@ -151,3 +151,21 @@ def test_a_players_tables_and_games_are_linked_from_the_player(admin_client, pla
         admin_client.get(f"/admin/moderation/auditrecord/?target_type=Spieler&target_id={players[1].pk}").status_code
         == 200
     )
+
+
+def test_viewing_alone_does_not_allow_closing(client, django_user_model, players):
+    from django.contrib.auth.models import Permission
+
+    viewer = django_user_model.objects.create_user("leser", password="Leser-Passwort-1", is_staff=True)
+    viewer.user_permissions.add(*Permission.objects.filter(codename__in=["view_table", "view_match"]))
+    client.force_login(viewer, backend="django.contrib.auth.backends.ModelBackend")
+    table = open_kleister(players[0], places=2, stake=10)
+    services.join_table(table_id=table.pk, user=players[1])
+    listing = client.get("/admin/lobby/table/")
+    assert listing.status_code == 200 and "close_tables" not in listing.content.decode()
+    page = client.get(f"/admin/lobby/table/{table.pk}/change/").content.decode()
+    assert "/schliessen/" not in page
+    assert client.get(f"/admin/lobby/table/{table.pk}/schliessen/").status_code == 403
+    client.post(f"/admin/lobby/table/{table.pk}/schliessen/", {"reason": "x"})
+    close(client, [table.pk])
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING and balance(players[0]) == 990
