@@ -129,7 +129,7 @@ def _id_of(raw: Any) -> int:
         raise IllegalAction(UNREADABLE)
     if isinstance(raw, int) and 0 < raw < 2**62:
         return raw
-    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 18:
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 18 and int(raw) > 0:
         return int(raw)
     raise IllegalAction(UNREADABLE)
 
