@@ -1,5 +1,6 @@
 """Two real Chromium contexts chat at a live staked table; an admin closes the table in the admin:
-both pages say so at once and the stakes are back."""
+both pages say so at once and the stakes are back. Then the admin voids a Bestenliste entry and the
+player sees why in Meine Partien."""
 
 from __future__ import annotations
 
@@ -98,5 +99,25 @@ def test_two_players_chat_and_an_admin_closes_the_table(browser, live_site, live
     bert.get_by_text("Dieser Tisch ist geschlossen.").wait_for()
     chef.goto("/admin/moderation/auditrecord/")
     chef.get_by_text("Test der Moderation").wait_for()
+
+    # the admin voids a Bestenliste entry of Anna's (a correction entry, set up directly): she sees why
+    server_sql(
+        live_database,
+        "INSERT INTO leaderboard_scoreentry (user_id, game, points, kind, created, void_reason) "
+        "VALUES ((SELECT id FROM accounts_user WHERE username = %s), 'kleister', 42, 'partie', CURRENT_TIMESTAMP, '')",
+        (f"anna{tag}",),
+    )
+    chef.goto(f"/admin/leaderboard/scoreentry/?q=anna{tag}")
+    chef.locator("#action-toggle").check()
+    chef.locator("select[name=action]").select_option("void")
+    chef.get_by_role("button", name="Ausführen").click()
+    chef.locator("textarea[name=reason]").fill("Punkte aus einem Fehler")
+    chef.get_by_role("button", name="Streichen").click()
+    chef.get_by_text("Gestrichen:").wait_for()
+    anna.goto("/konto/partien/")
+    entry = anna.get_by_test_id("voided-entry")
+    assert "Punkte aus einem Fehler" in entry.inner_text() and "42" in entry.inner_text()
+    anna.goto("/bestenliste/")
+    assert not anna.get_by_test_id("own-rank").count()  # the voided points count nowhere
     for context in (ctx_a, ctx_b, ctx_c):
         context.close()
