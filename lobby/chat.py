@@ -102,11 +102,12 @@ def muted_ids(user_id: int | None) -> set[int]:
     return set(ChatMute.objects.filter(user_id=user_id).values_list("muted_id", flat=True))
 
 
-def mute(*, user_id: int | None, message_id: Any) -> int:
-    """Hide the writer of ``message_id`` for ``user_id`` (everywhere, from now on); returns the writer's id."""
+def mute(*, user_id: int | None, table_id: int, message_id: Any) -> int:
+    """Hide the writer of ``message_id`` (a line at this table) for ``user_id`` (at every table, from now
+    on); returns the writer's id."""
     if user_id is None:
         raise IllegalAction("Bitte melde dich an, um jemanden stummzuschalten.")
-    message = ChatMessage.objects.filter(pk=_id_of(message_id)).only("user_id").first()
+    message = ChatMessage.objects.filter(pk=_id_of(message_id), table_id=table_id).only("user_id").first()
     if message is None:
         raise IllegalAction("Diese Nachricht gibt es nicht (mehr).")
     if message.user_id == user_id:

@@ -129,7 +129,9 @@ async def receive(consumer: Any, data: dict[str, Any]) -> None:
         )
         return
     if "chat_mute" in data:
-        muted = await consumer.db(chat.mute)(user_id=consumer.user_id, message_id=data["chat_mute"])
+        muted = await consumer.db(chat.mute)(
+            user_id=consumer.user_id, table_id=consumer.table_id, message_id=data["chat_mute"]
+        )
         consumer.chat_hidden.add(muted)
     elif "chat_unmute" in data:
         shown = await consumer.db(chat.unmute)(user_id=consumer.user_id, mute_id=data["chat_unmute"])

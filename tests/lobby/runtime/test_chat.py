@@ -182,6 +182,13 @@ async def test_a_player_mutes_another_for_themselves_only(table_of_two):
 
     await say(a, chat_mute=str(line_id))
     assert "Dich selbst kannst du nicht stummschalten" in await receive_until(a, "table-error")
+
+    def line_elsewhere():  # type: ignore[no-untyped-def]
+        other = Table.objects.create(game="testspiel", kind="live", places=2, host=table.users[0])
+        return ChatMessage.objects.create(table=other, user=table.users[0], name="spieler0", text="anderswo").pk
+
+    await say(b, chat_mute=str(await db(line_elsewhere)()))  # only lines of this table can be muted from here
+    assert "gibt es nicht" in await receive_until(b, "table-error")
     mute_id = await db(lambda: ChatMute.objects.get(user=table.users[1]).pk)()
     await say(b, chat_unmute=str(mute_id))
     assert "noch mehr" in await receive_until(b, 'id="chat-list"')
