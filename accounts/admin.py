@@ -6,12 +6,16 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
-from accounts.forms import DeactivateForm, TalerAdjustForm
+from accounts.forms import DeactivateForm, RenameForm, TalerAdjustForm
 from accounts.models import LedgerEntry, User, Wallet
+from moderation import services as moderation
+from moderation.admin_actions import confirm_with_form
+from moderation.forms import MuteForm
 
 
 class ReadOnlyLedgerInline(admin.TabularInline):
@@ -34,11 +38,41 @@ class UserAdmin(BaseUserAdmin):
     list_display = ("username", "is_guest", "is_active", "balance", "date_joined", "last_login")
     list_filter = ("is_guest", "is_active", "is_staff")
     search_fields = ("username", "email")
-    readonly_fields = ("deactivation_reason", "last_login", "date_joined", "ledger")
+    readonly_fields = ("deactivation_reason", "login_notice", "last_login", "date_joined", "ledger", "tables_and_games")
     fieldsets = BaseUserAdmin.fieldsets + (
-        (_("Spielcenter"), {"fields": ("is_guest", "deactivation_reason", "theme", "sound", "music", "ledger")}),
+        (
+            _("Spielcenter"),
+            {
+                "fields": (
+                    "is_guest",
+                    "deactivation_reason",
+                    "login_notice",
+                    "theme",
+                    "sound",
+                    "music",
+                    "tables_and_games",
+                    "ledger",
+                )
+            },
+        ),
     )
-    actions = ["deactivate_with_reason"]
+    actions = ["deactivate_with_reason", "rename", "mute_in_chat"]
+
+    @admin.display(description=_("Tische und Partien"))
+    def tables_and_games(self, obj: User) -> str:
+        """Links to the table and match lists filtered to this player (the lists live in the lobby's admin)."""
+        if obj.pk is None:
+            return "–"
+        links = [
+            (reverse("admin:lobby_table_changelist") + f"?spieler={obj.pk}", _("Tische dieses Spielers")),
+            (reverse("admin:lobby_match_changelist") + f"?spieler={obj.pk}", _("Partien dieses Spielers")),
+            (reverse("admin:lobby_chatmessage_changelist") + f"?user__id__exact={obj.pk}", _("Chat-Nachrichten")),
+            (
+                reverse("admin:moderation_auditrecord_changelist") + f"?target_type=Spieler&target_id={obj.pk}",
+                _("Moderationsprotokoll"),
+            ),
+        ]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
 
     @admin.display(description=_("Taler"))
     def balance(self, obj: User) -> str:
@@ -62,13 +96,53 @@ class UserAdmin(BaseUserAdmin):
         form = DeactivateForm(request.POST if "apply" in request.POST else None)
         if "apply" in request.POST and form.is_valid():
             for user in queryset:
-                services.deactivate_user(user=user, reason=form.cleaned_data["reason"])
+                services.deactivate_user(user=user, reason=form.cleaned_data["reason"], by=request.user)
             self.message_user(request, _("%d Spieler gesperrt.") % queryset.count(), messages.SUCCESS)
             return None
         return render(
             request,
             "admin/accounts/sperren.html",
             {"form": form, "users": queryset, "action": "deactivate_with_reason", "title": _("Spieler sperren")},
+        )
+
+    @admin.action(description=_("Spieler umbenennen (anstößiger Name)"), permissions=["change"])
+    def rename(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
+        if queryset.count() != 1:
+            self.message_user(request, _("Bitte genau einen Spieler zum Umbenennen auswählen."), messages.ERROR)
+            return None
+
+        def apply(user: User, data: dict) -> str:  # type: ignore[type-arg]
+            old = user.username
+            renamed = services.rename_user(user=user, username=data["username"], reason=data["reason"], by=request.user)
+            return f"„{old}“ heißt jetzt „{renamed.username}“; der Spieler erfährt es bei der nächsten Anmeldung."
+
+        return confirm_with_form(
+            self,
+            request,
+            queryset,
+            action="rename",
+            title=_("Spieler umbenennen"),
+            submit=_("Umbenennen"),
+            form_class=RenameForm,
+            apply=apply,
+            note=_("Der Spieler bekommt bei der nächsten Anmeldung eine Nachricht mit dem neuen Namen und dem Grund."),
+        )
+
+    @admin.action(description=_("Im Chat stummschalten (überall, auf Zeit)"), permissions=["change"])
+    def mute_in_chat(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
+        def apply(user: User, data: dict) -> str:  # type: ignore[type-arg]
+            ban = moderation.mute_user(user=user, period=data["period"], reason=data["reason"], by=request.user)
+            return f"{user} ist im Chat stumm bis {moderation.local_time(ban.until)}."
+
+        return confirm_with_form(
+            self,
+            request,
+            queryset,
+            action="mute_in_chat",
+            title=_("Im Chat stummschalten"),
+            submit=_("Stummschalten"),
+            form_class=MuteForm,
+            apply=apply,
         )
 
 

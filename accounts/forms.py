@@ -58,3 +58,15 @@ class TalerAdjustForm(forms.Form):
 
 class DeactivateForm(forms.Form):
     reason = forms.CharField(label=_("Grund der Sperre"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class RenameForm(forms.Form):
+    username = forms.CharField(
+        label=_("Neuer Name"), max_length=150, error_messages={"required": _("Bitte einen neuen Namen angeben.")}
+    )
+    reason = forms.CharField(
+        label=_("Grund"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": _("Bitte einen Grund angeben.")},
+    )

@@ -12,6 +12,8 @@ class User(AbstractUser):
 
     is_guest = models.BooleanField(_("Gast"), default=False)
     deactivation_reason = models.TextField(_("Grund der Sperre"), blank=True)
+    # A message from the moderation (e.g. a renamed user name), shown once at the next login.
+    login_notice = models.TextField(_("Hinweis bei der nächsten Anmeldung"), blank=True)
     theme = models.CharField(
         _("Farbschema"),
         max_length=10,

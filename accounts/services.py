@@ -13,11 +13,17 @@ from datetime import date
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import LedgerEntry, User, Wallet
+from accounts.signals import user_renamed
+from moderation import services as audit
+from moderation.models import AuditRecord
+from moderation.services import ModerationError
 
 
 class TalerError(Exception):
@@ -221,20 +227,101 @@ def admin_adjust(*, admin: User, user: User, amount: int, reason: str, key: str)
         raise TalerError("Bitte einen Grund angeben.")
     if amount == 0:
         raise TalerError("Der Betrag darf nicht null sein.")
-    return change_balance(
-        user=user,
-        amount=amount,
-        kind=LedgerEntry.Kind.ADMIN,
-        reason=f"{reason} (durch {admin.username})"[:200],
-        key=f"admin:{key}",
-        admin=admin,
-    )
+    with transaction.atomic():
+        booking = change_balance(
+            user=user,
+            amount=amount,
+            kind=LedgerEntry.Kind.ADMIN,
+            reason=f"{reason} (durch {admin.username})"[:200],
+            key=f"admin:{key}",
+            admin=admin,
+        )
+        if booking.created:
+            audit.record(
+                actor=admin,
+                action=AuditRecord.Action.ADJUST_TALER,
+                target_type="Spieler",
+                target_id=user.pk,
+                target_label=user.username,
+                reason=reason,
+                details={"betrag": amount, "buchung": booking.entry.pk},
+            )
+    return booking
 
 
-def deactivate_user(*, user: User, reason: str) -> None:
+def deactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
+    """Block the account with a reason; audited (``by``: the admin)."""
     reason = reason.strip()
     if not reason:
         raise TalerError("Bitte einen Grund für die Sperre angeben.")
-    user.is_active = False
-    user.deactivation_reason = reason
-    user.save(update_fields=["is_active", "deactivation_reason"])
+    with transaction.atomic():
+        user.is_active = False
+        user.deactivation_reason = reason
+        user.save(update_fields=["is_active", "deactivation_reason"])
+        audit.record(
+            actor=by,
+            action=AuditRecord.Action.DEACTIVATE_USER,
+            target_type="Spieler",
+            target_id=user.pk,
+            target_label=user.username,
+            reason=reason,
+        )
+
+
+_USERNAME = UnicodeUsernameValidator()
+
+
+def check_username(username: str, *, user: User) -> str:
+    """A new name for ``user``: the rules of the registration form, German refusals."""
+    username = (username or "").strip()
+    if not username:
+        raise ModerationError("Bitte einen neuen Namen angeben.")
+    if len(username) > 150:
+        raise ModerationError("Der Name darf höchstens 150 Zeichen lang sein.")
+    try:
+        _USERNAME(username)
+    except ValidationError:
+        raise ModerationError("Der Name darf nur Buchstaben, Ziffern und @ . + - _ enthalten.")
+    if not user.is_guest and username.lower().startswith("gast-"):
+        raise ModerationError("Namen, die mit „Gast-“ beginnen, sind für Gäste reserviert.")
+    if get_user_model().objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+        raise ModerationError("Dieser Name ist schon vergeben.")
+    if username == user.username:
+        raise ModerationError("Das ist schon der Name dieses Spielers.")
+    return username
+
+
+def rename_user(*, user: User, username: str, reason: str, by: User) -> User:
+    """Replace an offensive user name; the player is told at the next login. Audited."""
+    reason = audit.clean_reason(reason)
+    with transaction.atomic():
+        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        username = check_username(username, user=user)
+        old = user.username
+        user.username = username
+        user.login_notice = (
+            f"Dein Name „{old}“ wurde von der Moderation in „{username}“ geändert. Grund: {reason} "
+            f"Melde dich ab jetzt mit „{username}“ an."
+        )
+        user.save(update_fields=["username", "login_notice"])
+        audit.record(
+            actor=by,
+            action=AuditRecord.Action.RENAME_USER,
+            target_type="Spieler",
+            target_id=user.pk,
+            target_label=f"{old} → {username}",
+            reason=reason,
+            details={"alt": old, "neu": username},
+        )
+        user_renamed.send(sender=User, user=user, old=old)
+    return user
+
+
+def take_login_notice(user: User) -> str:
+    """The pending moderation message for ``user`` (once: it is cleared here)."""
+    if not user.login_notice:
+        return ""
+    notice = user.login_notice
+    get_user_model().objects.filter(pk=user.pk).update(login_notice="")
+    user.login_notice = ""
+    return notice

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "axes",
+    "moderation",
     "accounts",
     "lobby",
     "leaderboard",

@@ -35,6 +35,17 @@ class ScoreEntry(models.Model):
         verbose_name=_("Partie"),
     )
     created = models.DateTimeField(_("Zeitpunkt"), default=timezone.now, db_index=True)
+    # Voided by the moderation: stored on, counted in no list, shown with the reason in Meine Partien.
+    voided = models.DateTimeField(_("gestrichen am"), null=True, blank=True)
+    void_reason = models.CharField(_("Grund der Streichung"), max_length=500, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("gestrichen durch"),
+    )
 
     class Meta:
         verbose_name = _("Punkteintrag")

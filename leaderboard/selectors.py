@@ -41,9 +41,9 @@ def month_bounds(now: datetime | None = None) -> tuple[datetime, datetime]:
 def _entries(*, game: str | None, period: Period, now: datetime | None) -> QuerySet[ScoreEntry]:
     if period not in PERIODS:
         raise ValueError(f"unknown period: {period!r}")
-    # Guests appear in no list; deactivated players neither. Checked at query time, so an
-    # upgraded guest counts from the moment of the upgrade (guest results were never stored).
-    entries = ScoreEntry.objects.filter(user__is_guest=False, user__is_active=True)
+    # Guests appear in no list; deactivated players neither; voided entries count nowhere. Checked at
+    # query time, so an upgraded guest counts from the moment of the upgrade (guest results were never stored).
+    entries = ScoreEntry.objects.filter(user__is_guest=False, user__is_active=True, voided__isnull=True)
     if game is not None:
         entries = entries.filter(game=game)
     if period == "monat":

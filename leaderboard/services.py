@@ -11,10 +11,14 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
 from games.core import registry
 from leaderboard.models import ScoreEntry, SoloScore
+from moderation import services as audit
+from moderation.models import AuditRecord
+from moderation.services import ModerationError
 
 LEAVE_PENALTY = -10
 
@@ -100,3 +104,41 @@ def record_solo_score(
         },
     )
     return entry
+
+
+def void_entry(*, entry: ScoreEntry, reason: str, by: User) -> ScoreEntry:
+    """Void a Bestenliste entry (moderation): it stays stored, counts in no list and the player
+    sees the reason in Meine Partien. Audited; a second void is refused."""
+    reason = audit.clean_reason(reason)
+    with transaction.atomic():
+        entry = ScoreEntry.objects.select_for_update().select_related("user").get(pk=entry.pk)
+        if entry.voided is not None:
+            raise ModerationError("Dieser Eintrag ist schon gestrichen.")
+        entry.voided, entry.void_reason, entry.voided_by = timezone.now(), reason[:500], by
+        entry.save(update_fields=["voided", "void_reason", "voided_by"])
+        audit.record(
+            actor=by,
+            action=AuditRecord.Action.VOID_SCORE,
+            target_type="Punkteintrag",
+            target_id=entry.pk,
+            target_label=f"{entry.user.username}: {entry.points:+d} ({entry.game})",
+            reason=reason,
+            details={"spieler": entry.user_id, "punkte": entry.points, "partie": entry.match_id},
+        )
+    return entry
+
+
+def delete_solo_score(*, entry: SoloScore, reason: str, by: User) -> None:
+    """Remove a solo result from the solo lists (moderation), audited."""
+    reason = audit.clean_reason(reason)
+    with transaction.atomic():
+        audit.record(
+            actor=by,
+            action=AuditRecord.Action.DELETE_SOLO_SCORE,
+            target_type="Solo-Ergebnis",
+            target_id=entry.pk,
+            target_label=f"{entry.user.username}: {entry.points} ({entry.game}, {entry.get_mode_display()})",
+            reason=reason,
+            details={"spieler": entry.user_id, "punkte": entry.points, "versuch": entry.run_id},
+        )
+        entry.delete()

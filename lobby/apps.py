@@ -8,4 +8,4 @@ class LobbyConfig(AppConfig):
     def ready(self) -> None:
         # Register the runtime's Celery tasks in every process (web and worker alike):
         # dispatch addresses them by name.
-        from lobby import tasks  # noqa: F401
+        from lobby import renames, tasks  # noqa: F401

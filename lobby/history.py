@@ -37,6 +37,17 @@ class GameRow:
     players: int
     when: datetime
     status: str
+    voided: str = ""  # the reason, when the moderation voided this game's Bestenliste entry
+
+
+@dataclass(frozen=True)
+class VoidedEntry:
+    game_name: str
+    points: int
+    kind: str  # German label
+    when: datetime
+    voided: datetime
+    reason: str
 
 
 def _tables_of(user: User) -> Q:
@@ -79,6 +90,11 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
     practice = set(
         SoloRun.objects.filter(user=user, mode=SoloRun.Mode.DAILY, counts=False).values_list("table_id", flat=True)
     )
+    voided = dict(
+        ScoreEntry.objects.filter(user=user, voided__isnull=False, match__isnull=False).values_list(
+            "match_id", "void_reason"
+        )
+    )
     rows = []
     for match in matches:
         seat = seat_of(match, user.pk)
@@ -101,9 +117,26 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 players=len(match.players),
                 when=match.finished or match.started,
                 status=match.status,
+                voided=voided.get(match.pk, ""),
             )
         )
     return rows
+
+
+def voided_entries(user: User) -> list[VoidedEntry]:
+    """The player's Bestenliste entries the moderation voided, newest first, with the reason."""
+    entries = ScoreEntry.objects.filter(user=user, voided__isnull=False).order_by("-voided", "-id")
+    return [
+        VoidedEntry(
+            game_name=registry.engine(e.game).NAME if e.game in registry.slugs() else e.game,
+            points=e.points,
+            kind=e.get_kind_display(),
+            when=e.created,
+            voided=e.voided,
+            reason=e.void_reason,
+        )
+        for e in entries
+    ]
 
 
 @dataclass

@@ -26,6 +26,7 @@ def partien(request: HttpRequest) -> HttpResponse:
         "rows": [r for r in rows if game is None or r.game == game],
         "stats": history.statistics(user, rows, solo.berlin_day()),
         "open_games": history.open_solo_games(user),
+        "voided": history.voided_entries(user),
         "games": [(slug, registry.engine(slug).NAME) for slug in registry.slugs()],
         "game": game,
     }

@@ -28,8 +28,10 @@ class Table(models.Model):
     clock_seconds = models.PositiveIntegerField(_("Bedenkzeit (s)"), null=True, blank=True)
     fill_computers = models.BooleanField(_("freie Plätze mit Computern füllen"), default=False)
     reserved_until = models.DateTimeField(_("Plätze reserviert bis"), null=True, blank=True)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
-    created = models.DateTimeField(auto_now_add=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables", verbose_name=_("Gastgeber")
+    )
+    created = models.DateTimeField(_("eröffnet"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("Tisch")
@@ -45,7 +47,9 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField(_("Platz"))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, verbose_name=_("Spieler")
+    )
     bot_level = models.CharField(_("Computer"), max_length=10, blank=True)
     name = models.CharField(_("Name"), max_length=60)
     ready = models.BooleanField(_("bereit"), default=True)  # False: kept free for "Nochmal"
@@ -70,7 +74,7 @@ class Match(models.Model):
         FINISHED = "finished", _("beendet")
         ABORTED = "aborted", _("abgebrochen")
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="matches")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="matches", verbose_name=_("Tisch"))
     number = models.PositiveIntegerField(_("Partie Nr."), default=1)
     game = models.CharField(_("Spiel"), max_length=20)
     seed = models.BigIntegerField(_("Startwert"))
@@ -84,8 +88,8 @@ class Match(models.Model):
     # Per seat: the current decision (since which version, its key), the version of the seat's
     # last own action and its deadline (epoch seconds); see lobby/runtime/decisions.py.
     decisions = models.JSONField(_("Entscheidungen"), default=list, blank=True)
-    started = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    started = models.DateTimeField(_("begonnen"), auto_now_add=True)
+    finished = models.DateTimeField(_("beendet"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("Partie")
@@ -185,3 +189,47 @@ class SoloRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_mode_display()} {self.game} {self.user}"
+
+
+class ChatMessage(models.Model):
+    """One line of a live table's chat, stored with the table (admins read it in admin)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("Tisch"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages", verbose_name=_("Spieler")
+    )
+    name = models.CharField(_("Name am Tisch"), max_length=60)
+    text = models.CharField(_("Text"), max_length=200)
+    created = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Chat-Nachricht")
+        verbose_name_plural = _("Chat-Nachrichten")
+        ordering = ["-created", "-id"]
+        indexes = [
+            models.Index(fields=["table", "created"], name="chat_table_created"),
+            models.Index(fields=["user", "created"], name="chat_user_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text}"
+
+
+class ChatMute(models.Model):
+    """A player does not want to read another one's chat lines any more (for themselves, at every table)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes", verbose_name=_("Spieler")
+    )
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("stummgeschaltet")
+    )
+    created = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Stummgeschaltet (persönlich)")
+        verbose_name_plural = _("Stummgeschaltet (persönlich)")
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} -> {self.muted_id}"

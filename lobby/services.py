@@ -156,6 +156,8 @@ def _lock_open_table(table_id: int) -> Table:
         raise IllegalAction("Diesen Tisch gibt es nicht.")
     if table.kind != Table.Kind.LIVE:
         raise IllegalAction("An diesem Tisch spielt jemand allein.")
+    if table.status == Table.Status.CLOSED:
+        raise IllegalAction("Dieser Tisch ist geschlossen.")
     return table
 
 

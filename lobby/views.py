@@ -12,7 +12,7 @@ from games.core.protocol import IllegalAction
 from lobby import lobby_list, presenters, selectors, services
 from lobby.forms import open_table_form
 from lobby.models import SoloRun, Table
-from lobby.runtime import rendering, snapshot
+from lobby.runtime import chat, rendering, snapshot
 from lobby.solo_results import MODE_KEY
 
 TABLE_MISSING = "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
@@ -75,6 +75,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "status": parts.get(f"{prefix}_status", ""),
         "send": parts.get(f"{prefix}_send", ""),
         "end": parts.get(f"{prefix}_end", ""),
+        "chat": chat.panel_html(table=tbl, user=request.user, seat=seat),
     }
     return render(request, f"games/{snap.game}/table.html", context)
 

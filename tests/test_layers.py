@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("accounts", "benchmarks", "config", "games", "leaderboard", "lobby")
+PACKAGES = ("accounts", "benchmarks", "config", "games", "leaderboard", "lobby", "moderation")
 # package -> our packages it must never import
 FORBIDDEN = {
-    "games": {"lobby", "accounts", "leaderboard", "config", "benchmarks"},
+    "games": {"lobby", "accounts", "leaderboard", "config", "benchmarks", "moderation"},
+    "moderation": {"lobby", "games", "leaderboard", "accounts", "config", "benchmarks"},
     "accounts": {"lobby", "games", "leaderboard", "benchmarks"},
     "leaderboard": {"lobby", "benchmarks"},
     "lobby": {"benchmarks"},

@@ -4,7 +4,7 @@ Clients send htmx ``ws-send`` messages (form values as JSON: ``action`` and
 ``version``, or ``rat``). The consumer applies them through the runtime off
 the event loop; after commit the runtime tells the group the new version, and
 every connection renders its own seat's fragments and sends only those that
-changed since it last sent them.
+changed since it last sent them. Frames with a ``chat`` key go to ``chat.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.conf import settings
 
 from games.core import fragments
 from games.core.protocol import IllegalAction
-from lobby.runtime import actions, advice, dispatch, expiry, frames, notify, rendering, snapshot
+from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, notify, rendering, snapshot
 from lobby.runtime.table_threads import run_for_table
 
 log = logging.getLogger(__name__)
@@ -72,6 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
         await self.accept()
         await self.send_snapshot(snap)
+        await chat.connected(self, snap.kind)  # the table chat (lobby/runtime/chat.py)
         # A computer whose move was lost (process restart) is asked again; harmless if it is not.
         await self.db(dispatch.schedule_computers)(match_id=snap.match_id)
 
@@ -96,6 +97,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("Das hat nicht geklappt – bitte versuch es noch einmal.")
 
     async def handle(self, data: dict[str, Any]) -> None:
+        if chat.is_chat_frame(data):
+            await chat.receive(self, data)
+            return
         # The snapshot this connection last rendered (no query); the database only on a cold cache.
         snap = snapshot.get(*self.position) or await self.current_snapshot()
         seat = snap.user_seat(self.user_id) if snap else None
@@ -138,6 +142,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             snap = await self.db(_load_version)(self.table_id, match_id, version)
         if snap is not None:
             await self.send_snapshot(snap)
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        await chat.deliver(self, event)
 
     async def send_snapshot(self, snap: snapshot.Snapshot | None, force: bool = False, again: bool = False) -> None:
         """Send the fragments that changed; ``force`` sends all, ``again`` re-renders the same version."""

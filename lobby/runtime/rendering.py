@@ -132,6 +132,7 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
                 "clock": snap.table.get("clock"),
                 "stake": snap.table.get("stake"),
                 "reserved_until": snap.table.get("reserved_until"),
+                "closed": snap.table.get("status") == "closed",
             },
             "seat": ctx.seat,
             "clocks": [
