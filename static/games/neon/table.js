@@ -409,9 +409,25 @@
     }
   }
 
+  // The players' table is the same for everyone (public): the page marks its own rows and shows its own
+  // secret colour there (it is on the page already, at the own facade).
+  function markOwnSeat() {
+    const me = root.dataset.seat ?? "";
+    $$("#nn-info [data-seat]").forEach((el) => el.classList.toggle("nn-me", me !== "" && el.dataset.seat === me));
+    const cell = me === "" ? null : $(`#nn-info tr[data-seat="${me}"] .nn-geheim`);
+    const secret = $$("#nn-own [data-testid=secret] [data-geheim]");
+    if (!cell || !secret.length || cell.querySelector("[data-geheim]")) return;
+    cell.replaceChildren(...secret.map((el) => {
+      const chip = el.querySelector(".nn-chip").cloneNode();
+      chip.dataset.geheim = el.dataset.geheim;
+      chip.dataset.info = `Geheimfarbe: ${el.textContent.trim()}`;
+      return chip;
+    }));
+  }
+
   function afterUpdate() {
     const status = $("#nn-status");
-    const version = status?.dataset.version;
+    const version = $("#tbl-v")?.dataset.version; // the one place the page keeps the version it shows
     if (version !== lastVersion) {
       lastVersion = version;
       busy = false;
@@ -432,6 +448,7 @@
         if (rat && rat.type === "setzen" && rat.die !== undefined && !step) sel = rat.die;
       }
     }
+    markOwnSeat();
     animate();
     refresh();
   }

@@ -47,9 +47,9 @@ def test_die_info_names_colour_brightness_kiste_and_windows():
 def test_facade_rival_tool_and_tafel_infos():
     s = situation(started(2), lieferung=["P5", "C2", "G3", "N4", "V1"], grids={1: grid({0: "P5"})})
     frags = render(snap_for(s, version=104), 0)
-    rival = next(i for i in infos(frags["nn-rivals"]) if i.startswith("P1"))
+    rival = next(i for i in infos(frags["nn-board-1"]) if i.startswith("P1"))
     assert "1/20 Röhren" in rival and "Geheimfarbe: verdeckt" in rival
-    sign = next(i for i in infos(frags["nn-rivals"]) if i.startswith("Frei\n"))
+    sign = next(i for i in infos(frags["nn-board-1"]) if i.startswith("Frei\n"))
     assert "Schwierigkeit 3 – zugleich 3 Strom zu Beginn" in sign and "19 dunkle Fenster" in sign
     koffer = infos(frags["nn-koffer"])
     for tid in s.tafeln:
