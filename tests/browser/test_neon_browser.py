@@ -135,7 +135,7 @@ class Player:
             if status.get_attribute("data-my-turn") != "1":
                 page.wait_for_timeout(80)
                 continue
-            version = status.get_attribute("data-version")
+            version = page.locator("#tbl-v").get_attribute("data-version")
             if status.get_attribute("data-phase") == "wahl":
                 self.choose_facade()
             else:
@@ -143,7 +143,7 @@ class Player:
                     on_my_turn()
                 self.play_step()
             page.wait_for_function(
-                f"document.querySelector('#nn-status').dataset.version !== '{version}'"
+                f"document.querySelector('#tbl-v').dataset.version !== '{version}'"
                 " || document.querySelector('#table-error').textContent.trim() !== ''",
                 timeout=15000,
             )
