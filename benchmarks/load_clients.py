@@ -38,15 +38,16 @@ from benchmarks import load_tables
 from benchmarks.load_servers import HOST, Usage
 
 SEATS = load_tables.SEATS
-#: The status fragment of each game: it carries the version a seat sees (``data-version="N"``).
-STATUS_IDS = {"kleister": "kl-status", "neon": "nn-status"}
+#: The fragment that carries the version a seat sees (``data-version="N"``): the runtime's ``#tbl-v``, the
+#: one place a table page keeps its version (lobby/runtime/rendering.py), whatever the game.
+STATUS_IDS = {"kleister": "tbl-v", "neon": "tbl-v"}
 ERROR_MARK = 'id="table-error"'
 #: Connections opened at the same time while setting up.
 CONNECT_CONCURRENCY = 8
 
 
 def version_parser(game: str) -> Callable[[str], int | None]:
-    """The version in a frame's status fragment, or None when the frame has none."""
+    """The version in a frame's version fragment, or None when the frame has none."""
     tag = re.compile(r'<[^>]*\bid="' + re.escape(STATUS_IDS[game]) + r'"[^>]*>')
     version = re.compile(r'\bdata-version="(\d+)"')
 

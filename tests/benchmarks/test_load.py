@@ -57,15 +57,15 @@ def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
     assert not Path(database).exists()
 
 
-def test_version_is_read_from_the_status_fragment_only():
+def test_version_is_read_from_the_version_fragment_only():
     parse = version_parser("kleister")
     frame = (
         '<section id="kl-step" data-version="3"></section>\n'
-        '<div id="kl-status" hx-swap-oob="true" class="kl-status" data-version="17" data-phase="spiel"></div>'
+        '<i id="tbl-v" hx-swap-oob="true" data-version="17" hidden></i>'
     )
     assert parse(frame) == 17
-    assert parse('<section id="kl-log" data-version="9"></section>') is None
-    assert version_parser("neon")('<div id="nn-status" class="x" data-version="4">') == 4
+    assert parse('<div id="kl-status" data-version="9"></div>') is None
+    assert version_parser("neon")('<i id="tbl-v" data-version="4" hidden></i>') == 4
 
 
 def test_options_become_the_drivers_command_line():

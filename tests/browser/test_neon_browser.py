@@ -153,6 +153,15 @@ class Player:
 def test_guest_plays_klassisch_against_two_computers(page):
     start(page, "2", level="leicht", ausgabe="klassisch", tempo="schnell")
     assert page.locator("[data-testid=rival-1], [data-testid=rival-2]").count() == 2
+    # The boards are the same for everyone: the own one is hidden among the rivals (it is big in #nn-own),
+    # the players' table marks the own row and shows the own secret colour there.
+    assert page.locator("#nn-board-1").is_visible() and page.locator("#nn-board-2").is_visible()
+    assert not page.locator("#nn-board-0").is_visible() and not page.locator("#nn-board-3").is_visible()
+    own_row = page.locator("#nn-info tr[data-seat='0']")
+    assert "nn-me" in own_row.get_attribute("class") and "(du)" in own_row.inner_text()
+    assert "(du)" not in page.locator("#nn-info tr[data-seat='1']").inner_text()
+    secret = page.locator("#nn-own [data-testid=secret] [data-geheim]").get_attribute("data-geheim")
+    assert own_row.locator(f".nn-geheim [data-geheim='{secret}']").count() == 1
     player = Player(page)
     player.play_to_the_end()
     end = page.get_by_test_id("endboard")
