@@ -162,6 +162,21 @@ def test_guest_plays_klassisch_against_two_computers(page):
     assert "(du)" not in page.locator("#nn-info tr[data-seat='1']").inner_text()
     secret = page.locator("#nn-own [data-testid=secret] [data-geheim]").get_attribute("data-geheim")
     assert own_row.locator(f".nn-geheim [data-geheim='{secret}']").count() == 1
+    # A version the table does not know: the page gets every fragment again, the rivals' order (a <style>) too
+    page.evaluate(
+        """() => {
+            document.getElementById("nn-order").dataset.before = "1";
+            document.getElementById("tbl-v").dataset.version = "999999";
+            const form = document.getElementById("nn-send");
+            form.querySelector("[name=action]").value = '{"type": "passen"}';
+            htmx.trigger(form, "submit");
+        }"""
+    )
+    page.get_by_text("Diesen Spielstand kennt der Tisch nicht").wait_for()
+    page.wait_for_function("document.getElementById('tbl-v').dataset.version !== '999999'")
+    assert page.locator("style#nn-order").count() == 1 and page.locator("#nn-order[data-before]").count() == 0
+    assert page.locator("#nn-board-1").is_visible() and not page.locator("#nn-board-0").is_visible()
+    page.evaluate("document.getElementById('table-error').textContent = ''")
     player = Player(page)
     player.play_to_the_end()
     end = page.get_by_test_id("endboard")
