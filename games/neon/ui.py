@@ -287,8 +287,11 @@ def chips(colours: list[str] | None) -> list[tuple[str, str]] | None:
 
 
 @lru_cache(maxsize=16384)
-def _window(req: str | None, die: str | None, cell: int, left: int | None) -> tuple[str, str, str, str, str]:
-    """One window as the templates draw it: (classes, die, label, required brightness, die's info)."""
+def _window(req: str | None, die: str | None, cell: int) -> tuple[str, str, str, str, str]:
+    """One window as the templates draw it: (classes, die, label, required brightness, die's info).
+
+    A hung tube's info window names colour and brightness only: with the Kiste's count in it every
+    facade would change whenever a Lieferung is drawn (the Kiste stays in the Lieferung's infos)."""
     cls = "nn-win"
     if req and req not in "123456":
         cls += " nn-req-" + req
@@ -297,13 +300,12 @@ def _window(req: str | None, die: str | None, cell: int, left: int | None) -> tu
     if die:
         cls += " nn-full"
     reqv = req if req and req in "123456" and not die else ""
-    return cls, die or "", window_label(req, die, cell), reqv, _die_info(die, left, None) if die else ""
+    return cls, die or "", window_label(req, die, cell), reqv, _die_info(die, None, None) if die else ""
 
 
 def facade_data(
     facade: JSON,
     fenster: list[str | None] | None,
-    kiste: dict[str, int],
     *,
     lit: list[int] | tuple[int, ...] = (),
     src: list[int] | tuple[int, ...] = (),
@@ -312,8 +314,7 @@ def facade_data(
     """A facade with its windows, every text precomputed (templates/jinja2/games/neon/_facade.html)."""
     windows = []
     for cell, req in enumerate(facade["vorgaben"]):
-        die = fenster[cell] if fenster else None
-        cls, d, label, reqv, info = _window(req, die, cell, kiste.get(die[0]) if die else None)
+        cls, d, label, reqv, info = _window(req, fenster[cell] if fenster else None, cell)
         if cell in lit:
             cls += " nn-lit"
         if cell in src:
@@ -331,7 +332,10 @@ def facade_data(
 
 
 def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> JSON:
-    """Player ``seat``'s facade as everyone sees it: from the spectator's view only."""
+    """Player ``seat``'s facade as everyone sees it: from the spectator's view only.
+
+    Whose turn it is stays out (the page lights the boards from #nn-info's row), so a board changes
+    only when its player acts."""
     if seat >= view["players"]:
         return {"seat": seat, "absent": True}
     p = view["spieler"][seat]
@@ -348,13 +352,12 @@ def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> 
         "seat": seat,
         "absent": False,
         "name": names[seat],
-        "active": seat in view["to_move"],
         "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
         "hung": hung,
         "last": p["letzte"] or "–",
         "info": rival_info(row, view["solo"]),
         "chosen": p["gewaehlt"],
-        "facade": facade_data(p["fassade"], p["fenster"], view["kiste"]) if p["fassade"] else None,
+        "facade": facade_data(p["fassade"], p["fenster"]) if p["fassade"] else None,
     }
 
 
@@ -607,7 +610,7 @@ def wahl_data(ctx: FragmentContext) -> JSON:
     if me and not me["gewaehlt"] and view["angebot"]:
         offer = [
             {
-                "facade": facade_data(f, None, view["kiste"]),
+                "facade": facade_data(f, None),
                 "rules": sum(1 for v in f["vorgaben"] if v),
                 "action": json.dumps({"type": "fassade", "fassade": f["id"]}),
             }
@@ -625,7 +628,9 @@ def wahl_data(ctx: FragmentContext) -> JSON:
 
 
 def own_data(ctx: FragmentContext, turn: JSON) -> JSON:
-    """The own facade (windows as buttons, the windows the own turn lights), Strom and secret colour."""
+    """The own facade (windows as buttons, the windows the own turn lights), Strom and secret colour.
+
+    Like the boards without whose turn it is: the page lights it from #nn-info's row."""
     view, seat = ctx.view, ctx.seat
     assert seat is not None
     p = view["spieler"][seat]
@@ -636,14 +641,12 @@ def own_data(ctx: FragmentContext, turn: JSON) -> JSON:
         facade = facade_data(
             p["fassade"],
             p["fenster"],
-            view["kiste"],
             lit=turn["hand"] if mine else (),
             src=list(turn["moves"]) if mine else (),
             target=view["stromzaehler_summe"] if view["solo"] else None,
         )
     return {
         "seat": seat,
-        "active": seat in view["to_move"],
         "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
         "secret": chips(p["geheim"]),
         "facade": facade,

@@ -30,6 +30,16 @@ def turn_data(page) -> dict:
     return json.loads(page.locator("#nn-step").get_attribute("data-turn") or "{}")
 
 
+#: The boards and the players' table are the same for everyone; the page lights the facades of the seats to
+#: move (.nn-active) from the table's .nn-now rows. Read in one go, between two updates; true or what differs.
+LIT_BOARDS_FOLLOW_THE_TURN = """() => {
+    const now = [...document.querySelectorAll("#nn-info tr.nn-now")].map((tr) => tr.dataset.seat).sort().join();
+    const lit = [...document.querySelectorAll("#nn-rivals .nn-rival.nn-active, #nn-own.nn-active")]
+        .filter((el) => el.checkVisibility()).map((el) => el.dataset.seat).sort().join();
+    return now === lit || `${now} vs ${lit}`;
+}"""
+
+
 def lit_windows(page) -> list[int]:
     return [int(w) for w in page.locator("#nn-own .nn-win.nn-js-lit").evaluate_all("els => els.map(e => e.dataset.w)")]
 
@@ -133,6 +143,8 @@ class Player:
         while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
             status = page.locator("#nn-status")
             if status.get_attribute("data-my-turn") != "1":
+                lit = page.evaluate(LIT_BOARDS_FOLLOW_THE_TURN)
+                assert lit is True, lit
                 page.wait_for_timeout(80)
                 continue
             version = page.locator("#tbl-v").get_attribute("data-version")

@@ -409,9 +409,16 @@
     }
   }
 
-  // The players' table is the same for everyone (public): the page marks its own rows and shows its own
-  // secret colour there (it is on the page already, at the own facade).
-  function markOwnSeat() {
+  // The players' table and the boards are the same for everyone (public): the page marks its own rows, shows
+  // its own secret colour there (it is on the page already, at the own facade) and lights the facades of the
+  // seats to move (the .nn-now rows), so a board need not change when the turn passes.
+  function markSeats() {
+    const now = new Set($$("#nn-info tr.nn-now[data-seat]").map((tr) => tr.dataset.seat));
+    $$("#nn-rivals .nn-rival[data-seat], #nn-own[data-seat]").forEach((el) => {
+      const on = now.has(el.dataset.seat);
+      el.classList.toggle("nn-active", on);
+      el.querySelector(".nn-facade")?.classList.toggle("nn-active", on);
+    });
     const me = root.dataset.seat ?? "";
     $$("#nn-info [data-seat]").forEach((el) => el.classList.toggle("nn-me", me !== "" && el.dataset.seat === me));
     const cell = me === "" ? null : $(`#nn-info tr[data-seat="${me}"] .nn-geheim`);
@@ -448,7 +455,7 @@
         if (rat && rat.type === "setzen" && rat.die !== undefined && !step) sel = rat.die;
       }
     }
-    markOwnSeat();
+    markSeats();
     animate();
     refresh();
   }
