@@ -189,3 +189,30 @@ def test_a_board_for_every_possible_seat_and_the_missing_ones_empty():
     assert all(b in got for b in boards)
     assert render_fragment(got["nn-board-3"])[1] == '<section id="nn-board-3" class="nn-rival" hidden></section>'
     assert 'data-testid="rival-1"' in render_fragment(got["nn-board-1"])[1]
+
+
+def test_a_board_changes_only_when_its_player_acts():
+    """Whose turn it is and the Kiste are not on the boards: a board's input stays while others move."""
+    table = facts(3)
+    state = E.new_game(seed=51, players=3, options={"ausgabe": "klassisch"})
+    rng = random.Random(51)
+    before = ui.public_fragments(FragmentContext(table, E.view(state, None), None, NAMES[:3]))
+    kept = changed = 0
+    while not E.is_over(state):
+        seat = E.to_move(state)[0]
+        previous = state
+        state, _ = E.apply(state, seat, rng.choice(E.legal_actions(state, seat)))
+        after = ui.public_fragments(FragmentContext(table, E.view(state, None), None, NAMES[:3]))
+        for s in range(3):
+            same_player = all(
+                getattr(previous, field)[s] == getattr(state, field)[s]
+                for field in ("grids", "last", "strom", "fassade")
+            )
+            board = f"nn-board-{s}"
+            if same_player and previous.phase != "wahl":
+                assert after[board].key() == before[board].key(), (s, state.runde)
+                kept += 1
+            elif not same_player:
+                changed += 1
+        before = after
+    assert kept > changed > 0
