@@ -13,7 +13,7 @@ import pytest
 from games.core import registry
 from games.core.fragments import FragmentContext
 from games.neon import engine as E
-from games.neon import forms, ui
+from games.neon import forms, ui, ui_texts
 from lobby.runtime.rendering import render
 from lobby.runtime.snapshot import Snapshot
 
@@ -272,7 +272,7 @@ def test_status_says_when_a_computer_thinks():
     cur = E.to_move(state)[0]
     for seat in range(3):
         ctx = FragmentContext(snap_for(state), E.view(state, seat), seat, ["P0", "P1", "P2"])
-        text, thinking = ui.status_text(ctx)
+        text, thinking = ui_texts.status_text(ctx)
         assert thinking == (cur != seat and cur != 0)  # seat 0 is the human
         assert ("Du bist dran" in text) == (cur == seat)
         assert ("überlegt" in text) == thinking
