@@ -169,7 +169,7 @@ def facade_data(
     src: list[int] | tuple[int, ...] = (),
     target: int | None = None,
 ) -> JSON:
-    """A facade with its windows, every text precomputed (templates/jinja2/games/neon/_facade.html)."""
+    """A facade with its windows, every text precomputed (the ``facade`` macro in games/neon/_macros.html)."""
     windows = []
     for cell, req in enumerate(facade["vorgaben"]):
         cls, d, label, reqv, info = _window(req, fenster[cell] if fenster else None, cell)
