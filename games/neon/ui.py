@@ -1,47 +1,75 @@
-"""Speedneon's table page: fragments rendered from one seat's view.
+"""Speedneon's table page: fragments as a template and its plain input, built from the views.
 
-"Der Computer sieht nie mehr als du" – and the page neither: every private
-fragment is rendered from ``engine.view(state, seat)`` only. What the seat may
-do now is derived from that view as well (``legal_from_view``: a state rebuilt
-from the view, exactly as the computer players do it), so no hidden part of the
-state can reach the page. The public fragment (the log) is rendered once per
-version from the spectator's view and the events.
+"Der Computer sieht nie mehr als du" – and the page neither. Public fragments are
+built from the spectator's view (``engine.view(state, None)``), private ones from
+``engine.view(state, seat)`` only; what the seat may do now comes from that view
+as well (``legal_from_view``: a state rebuilt from the view, exactly as the
+computer players do it), so no hidden part of the state can reach the page.
 
-The selection (a die, a tool's client-side steps) lives in the browser
-(static/games/neon/table.js); every window it may light is precomputed here.
+Every fragment is a ``Fragment(template, data)`` with plain data, and the runtime
+renders each distinct input once (games/core/fragments.py). So the fragments are
+cut by who sees the same thing:
+
+- public, once per version: ``#nn-log``, ``#nn-info`` (the players' table and
+  the round's order), ``#nn-board-N`` (player N's facade as everyone sees it; one
+  per possible seat, empty beyond the table's) and the send form ``#nn-send``;
+- private, but the same input for every viewer who is not to move:
+  ``#nn-status``, ``#nn-center`` (Lieferung, Stromzähler), ``#nn-koffer``
+  (Werbetafeln, tools), ``#nn-step`` (seats only), ``#nn-wahl`` outside the
+  facade choice and ``#nn-end`` during play;
+- private to one viewer: ``#nn-own`` (the own facade as buttons, the windows the
+  own turn lights, the secret colour), ``#nn-order`` (a ``<style>``: the rivals'
+  order around the table for this viewer and the own board hidden; unchanged for
+  a whole match, so sent once), ``#nn-wahl`` during the choice (the own offer)
+  and ``#nn-end`` at the end (the own place).
+
+Whose turn it is lives in ``#nn-info`` only (its ``.nn-now`` rows): the page
+lights the boards and the own facade from it, marks its own rows of the public
+players' table and shows its secret colour there (static/games/neon/table.js),
+so a board changes only when its player acts. The selection (a die, a tool's
+client-side steps) lives in the browser; every window it may light is
+precomputed here. The texts come from games/neon/ui_texts.py.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import ngettext
-
-from games.core.fragments import FragmentContext, render_template
+from games.core.fragments import Fragment, FragmentContext
 from games.core.seats import others_clockwise
 from games.neon import bots, engine
-from games.neon.content import COLOUR_NAMES, COLOURS, COLS, DIE_TOOLS, ROWS, TOOLS, die_text, window_text
+from games.neon.content import COLOUR_NAMES, DIE_TOOLS, die_text
+from games.neon.ui_texts import (
+    ENGINE_EVENTS,
+    chips,
+    count_text,
+    die_info,
+    event_line,
+    facade_info,
+    prompt,
+    rival_info,
+    seat_name,
+    status_text,
+    tube_info,
+    window_label,
+)
 
 T = "games/neon/"
 PAGE_PREFIX = "nn"  # class and id prefix of the table page (templates/games/core/table.html)
 JSON = dict[str, Any]
 
-#: Events of the engine (a seat's event text is a predicate after the player's name).
-ENGINE_EVENTS = frozenset(
-    {
-        "fassade", "fassaden", "runde", "setzen", "passen", "aussetzen", "werkzeug", "strom", "preis",
-        "dimmer", "umpolen", "wackelkontakt", "roehrenwechsel", "lagerkiste", "stromausfall",
-        "doppelschicht", "umhaengen", "abbrechen", "zurueck", "stromzaehler", "ende",
-    }
-)  # fmt: skip
 #: Tools that are paid the moment they are taken (no cancelling afterwards).
 AT_ONCE = frozenset({"wackelkontakt", "umpolen", "roehrenwechsel", "stromausfall", "doppelschicht"})
 #: Tools the page asks to confirm before sending (they act on the whole Lieferung / the turn).
 CONFIRM = frozenset({"stromausfall", "doppelschicht"})
 LOG_LENGTH = 30
-ETAGE_NAMES = [f"Etage {r + 1}" for r in range(ROWS)]
+#: One board fragment per possible seat: a table with fewer players sends the rest empty, so a
+#: board of an earlier match at the same table never stays on the page.
+BOARDS = engine.MAX_PLAYERS
+AUSGABE_NAMES = {"klassisch": "Klassisch", "einsteiger": "Einsteiger", "blackout": "Blackout", "solo": "Solovariante"}
 
 
 # ------------------------------------------------------------ what the seat may do
@@ -61,7 +89,7 @@ def legal_from_view(view: JSON) -> list[JSON]:
 
 
 def turn_info(view: JSON, legal: list[JSON]) -> JSON:
-    """Everything the page needs for the seat's turn, grouped by step."""
+    """Everything the page needs for the seat's turn, grouped by step (the same for every seat not to move)."""
     dice: dict[int, list[int]] = {}
     hand: list[int] = []
     tools: dict[str, list[JSON]] = {}
@@ -108,8 +136,234 @@ def turn_info(view: JSON, legal: list[JSON]) -> JSON:
     }
 
 
+def acting(view: JSON, turn: JSON) -> bool:
+    """The seat moves now in the play phase (its Lieferung, tools and windows can be tapped)."""
+    return turn["mine"] and view["phase"] == "spiel"
+
+
+# ------------------------------------------------------------------ facades
+
+
+@lru_cache(maxsize=16384)
+def _window(req: str | None, die: str | None, cell: int) -> tuple[str, str, str, str, str]:
+    """One window as the templates draw it: (classes, die, label, required brightness, die's info).
+
+    A hung tube's info window names colour and brightness only: with the Kiste's count in it every
+    facade would change whenever a Lieferung is drawn (the Kiste stays in the Lieferung's infos)."""
+    cls = "nn-win"
+    if req and req not in "123456":
+        cls += " nn-req-" + req
+    elif req:
+        cls += " nn-reqd"
+    if die:
+        cls += " nn-full"
+    reqv = req if req and req in "123456" and not die else ""
+    return cls, die or "", window_label(req, die, cell), reqv, tube_info(die, None, None) if die else ""
+
+
+def facade_data(
+    facade: JSON,
+    fenster: list[str | None] | None,
+    *,
+    lit: list[int] | tuple[int, ...] = (),
+    src: list[int] | tuple[int, ...] = (),
+    target: int | None = None,
+) -> JSON:
+    """A facade with its windows, every text precomputed (the ``facade`` macro in games/neon/_macros.html)."""
+    windows = []
+    for cell, req in enumerate(facade["vorgaben"]):
+        cls, d, label, reqv, info = _window(req, fenster[cell] if fenster else None, cell)
+        if cell in lit:
+            cls += " nn-lit"
+        if cell in src:
+            cls += " nn-src"
+        windows.append((cls, d, label, reqv, info))
+    return {
+        "id": facade["id"],
+        "name": facade["name"],
+        "level": facade["schwierigkeit"],
+        "stars": "★" * facade["schwierigkeit"],
+        "info": facade_info(facade, fenster),
+        "target": target,
+        "windows": windows,
+    }
+
+
+def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> JSON:
+    """Player ``seat``'s facade as everyone sees it: from the spectator's view only.
+
+    Whose turn it is stays out (the page lights the boards from #nn-info's row), so a board changes
+    only when its player acts."""
+    if seat >= view["players"]:
+        return {"seat": seat, "absent": True}
+    p = view["spieler"][seat]
+    hung = sum(1 for d in p["fenster"] if d)
+    row = {
+        "name": names[seat],
+        "bot": bots_at[seat],
+        "strom": p["strom"],
+        "hung": hung,
+        "fassade": p["fassade"],
+        "letzte": p["letzte"],
+    }
+    return {
+        "seat": seat,
+        "absent": False,
+        "name": names[seat],
+        "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
+        "hung": hung,
+        "last": p["letzte"] or "–",
+        "info": rival_info(row, view["solo"]),
+        "chosen": p["gewaehlt"],
+        "facade": facade_data(p["fassade"], p["fenster"]) if p["fassade"] else None,
+    }
+
+
+# ------------------------------------------------------------------ public fragments
+
+
+def log_lines(log: list[JSON], names: list[str]) -> list[JSON]:
+    """The log, oldest first; a "passt." that only ends a turn after an action is left out."""
+    lines = []
+    prev: JSON | None = None
+    for e in log:
+        ends_turn = e.get("type") == "passen" and prev is not None and prev.get("seat") == e.get("seat")
+        if not (ends_turn and prev.get("type") in ENGINE_EVENTS and prev.get("type") != "passen"):
+            lines.append(event_line(e, names))
+        prev = e
+    return lines
+
+
+def order_strip(view: JSON, names: list[str]) -> list[JSON]:
+    """This round's snake order: who already moved, who moves, who sits out (Doppelschicht)."""
+    if view["phase"] != "spiel" or view["solo"]:
+        return []
+    order, now = view["reihenfolge"], view["zug"]
+    half = len(order) // 2
+    return [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "state": "done" if i < now else ("now" if i == now else "next"),
+            "skip": i >= half and seat in view["aussetzen"],
+            "second": i >= half,
+            "gap": i == half,
+        }
+        for i, seat in enumerate(order)
+    ]
+
+
+def info_data(view: JSON, names: list[str]) -> JSON:
+    """The players' table as everyone sees it (the page marks the own row)."""
+    rows = []
+    for p in view["spieler"]:
+        f = p["fassade"]
+        rows.append(
+            {
+                "seat": p["seat"],
+                "name": names[p["seat"]],
+                "active": p["seat"] in view["to_move"],
+                "facade": f"{f['name']} ({f['schwierigkeit']})" if f else "",
+                "strom": p["strom"] if view["phase"] != "wahl" else "–",
+                "hung": sum(1 for d in p["fenster"] if d),
+                "secret": chips(p["geheim"]),
+            }
+        )
+    solo_turn = view["zug"] + 1 if view["solo"] and view["phase"] == "spiel" else None
+    return {
+        "ausgabe": AUSGABE_NAMES[view["ausgabe"]],
+        "solo": view["solo"],
+        "rows": rows,
+        "order": order_strip(view, names),
+        "solo_turn": solo_turn,
+    }
+
+
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view, names = ctx.view, ctx.names
+    bots_at = [bool(p.get("bot")) for p in ctx.snap.players]
+    out = {
+        "nn-info": Fragment(T + "info.html", info_data(view, names)),
+        "nn-log": Fragment(T + "log.html", {"lines": log_lines(ctx.snap.log[-LOG_LENGTH:], names)}),
+        "nn-send": Fragment(T + "send.html", {}),
+    }
+    for seat in range(BOARDS):
+        out[f"nn-board-{seat}"] = Fragment(T + "board.html", board_data(view, seat, names, bots_at))
+    return out
+
+
+# ------------------------------------------------------------------ private fragments
+
+
+def status_data(ctx: FragmentContext, turn: JSON) -> JSON:
+    view = ctx.view
+    text, thinking = status_text(ctx)
+    return {
+        "text": text,
+        "thinking": thinking,
+        "mine": turn["mine"],
+        "phase": view["phase"],
+        "pending": turn["pending"] or "",
+        "runde": view["runde"],
+    }
+
+
+def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
+    """Lieferung, hand and Stromzähler; the seat to move gets its dice as buttons with their windows."""
+    view = ctx.view
+    mine = acting(view, turn)
+    z = view["zugstatus"]
+    per_die = view["fenster_je_roehre"] or []
+    dice = []
+    for i, d in enumerate(view["lieferung"]):
+        if mine:
+            ws = per_die[i] if i < len(per_die) else []
+            dice.append((d, json.dumps(ws), bool(ws), die_text(d), die_info(view, d, ws)))
+        else:
+            dice.append((d, "", False, die_text(d), die_info(view, d)))
+    hand = None
+    if view["phase"] == "spiel" and z["hand"]:
+        pick = mine and bool(turn["hand"])
+        hand = {
+            "die": z["hand"],
+            "own": view["am_zug"] == ctx.seat,
+            "who": ctx.names[view["am_zug"]],
+            "pick": pick,
+            "windows": json.dumps(turn["hand"]) if pick else "",
+            "text": die_text(z["hand"]),
+            "info": die_info(view, z["hand"], turn["hand"]) if pick else die_info(view, z["hand"]),
+            "must": z["muss_setzen"],
+        }
+    swap = mine and turn["pending"] == "lagerkiste"
+    zaehler = [
+        (
+            d,
+            die_info(view, d),
+            json.dumps({"type": "tauschen", "zaehler": i}) if swap and i in turn["tauschen"] else "",
+            f"{die_text(d)} eintauschen",
+        )
+        for i, d in enumerate(view["stromzaehler"])
+    ]
+    return {
+        "gone": view["phase"] == "wahl",
+        "sig": f"{view['runde']}|{','.join(view['lieferung'])}",
+        "runde": view["runde"],
+        "runden": view["runden"],
+        "mine": mine,
+        "dice": dice,
+        "hand": hand,
+        "solo": view["solo"],
+        "zaehler": zaehler,
+        "sum": view["stromzaehler_summe"],
+        "kiste": [(c, COLOUR_NAMES[c], n) for c, n in view["kiste"].items()],
+        "raus": len(view["raus"]),
+    }
+
+
 def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
-    """The Elektrikerkoffer: each tool with its current cost or price colour and whether it can be taken."""
+    """The Elektrikerkoffer: each tool with its cost or price colour and whether the seat can take it now."""
+    mine = acting(view, turn)
+    pending = turn["pending"]
     rows = []
     for w in view["werkzeuge"]:
         tid = w["id"]
@@ -122,207 +376,141 @@ def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
             state = "schon benutzt"
         elif w["benutzt"] and not view["solo"]:
             state = f"{w['benutzt']}× benutzt"
+        usable = mine and tid in turn["tools"]
+        info = f"{w['name']}\n{w['text']}\n{price}" + (f" · {state}" if state else "")
+        if not usable:
+            info += "\nGerade nicht möglich."
         rows.append(
             {
-                **w,
-                "price": price,
+                "id": tid,
+                "name": w["name"],
+                "text": w["text"],
+                "colour": w["preis_farbe"],
+                "colour_name": COLOUR_NAMES[w["preis_farbe"]] if w["preis_farbe"] else "",
+                "cost": w["kosten"],
                 "state": state,
-                "usable": tid in turn["tools"],
-                "actions": json.dumps(turn["tools"].get(tid, [])),
+                "used": state == "schon benutzt",
+                "usable": usable,
+                "open": pending == tid,
                 "die_tool": tid in DIE_TOOLS,
                 "at_once": tid in AT_ONCE,
+                "info": info,
             }
         )
     return rows
 
 
-# ------------------------------------------------------------------ texts
-
-
-def seat_name(ctx: FragmentContext, seat: int) -> str:
-    return "Du" if seat == ctx.seat else ctx.names[seat]
-
-
-def status_text(ctx: FragmentContext) -> tuple[str, bool]:
-    """What is happening now, for the status line; and whether a computer is thinking."""
-    view, names = ctx.view, ctx.names
-    players = ctx.snap.players
-    if view["phase"] == "ende":
-        return "Die Partie ist vorbei.", False
-    if view["phase"] == "wahl":
-        waiting = [s for s in view["to_move"] if s != ctx.seat]
-        thinking = any(players[s].get("bot") for s in waiting)
-        if ctx.seat is not None and ctx.seat in view["to_move"]:
-            return "Wähle deine Fassade.", thinking
-        if waiting:
-            return "Warte auf die Fassadenwahl: " + ", ".join(names[s] for s in waiting) + ".", thinking
-        return "Die Fassaden sind gewählt.", False
-    cur = view["am_zug"]
-    turn = "2. Zug" if view["zweiter_zug"] else "1. Zug"
-    head = f"Runde {view['runde']}/{view['runden']} · "
-    if cur == ctx.seat:
-        return head + f"Du bist dran ({turn}).", False
-    if players[cur].get("bot"):
-        return head + f"{names[cur]} überlegt … ({turn})", True
-    return head + f"{names[cur]} ist dran ({turn}).", False
-
-
-def prompt(view: JSON, turn: JSON) -> str:
-    """The step panel's instruction for the seat to move (server side of the tool walk-through)."""
-    z = view["zugstatus"]
-    pending = z["offen"]
-    hand = z["hand"]
-    if pending is not None:
-        tool = pending["tool"]
-        name = TOOLS[tool].name
-        if tool == "dimmer":
-            return f"Dimmer: {die_text(hand)} heller oder dunkler machen?"
-        if tool == "lagerkiste":
-            return f"Lagerkiste: Tippe die Röhre auf dem Stromzähler, die du gegen {die_text(hand)} tauschst."
-        if tool == "verlaengerungskabel":
-            return f"Verlängerungskabel: Tippe ein leuchtendes Fenster ohne Nachbarn für {die_text(hand)}."
-        if tool == "roehrenwechsel":
-            return (
-                f"Röhrenwechsel: Du hast {COLOUR_NAMES[pending['farbe']]} gezogen. Wähle die Helligkeit – "
-                "matte Knöpfe passen nirgends (dann geht die Röhre zurück und dein Zug ist vorbei)."
-            )
-        done = len(pending.get("zuege") or [])
-        if tool == "schablone" and done:
-            return "Schablone: Noch eine Röhre derselben Farbe umhängen – oder „Fertig“."
-        if tool == "hebebuehne" and done:
-            return "Hebebühne: Jetzt die zweite Röhre umhängen (eine andere)."
-        return f"{name}: Tippe die Röhre an deiner Fassade, die du umhängen willst, dann das Ziel-Fenster."
-    if hand is not None:
-        if z["muss_setzen"]:
-            return f"Häng {die_text(hand)} in ein leuchtendes Fenster – sie muss jetzt angebracht werden."
-        return f"Häng {die_text(hand)} in ein leuchtendes Fenster (oder beende den Zug: sie geht zurück)."
-    if z["doppelschicht"] and z["gesetzt"] == 1:
-        return "Doppelschicht: Häng gleich eine zweite Röhre auf – oder beende den Zug."
-    if z["gesetzt"]:
-        if turn["tools"]:
-            return "Röhre hängt. Ein Werkzeug benutzen – oder den Zug beenden (Enter)."
-        return "Röhre hängt. Beende den Zug (Enter)."
-    if turn["dice"]:
-        return "Röhre antippen (oder Taste 1–9), dann ein leuchtendes Fenster – oder die Röhre hinziehen."
-    return "Keine Röhre passt. Ein Werkzeug benutzen – oder passen (Enter)."
-
-
-def event_line(event: JSON, names: list[str]) -> JSON:
-    seat = event.get("seat")
-    text = event.get("text", "")
-    if event.get("type") in ENGINE_EVENTS and seat is not None and 0 <= seat < len(names):
-        return {"who": names[seat], "text": text, "seat": seat, "type": event.get("type")}
-    return {"who": None, "text": text, "seat": seat, "type": event.get("type")}
-
-
-# ------------------------------------------------------------------ views for templates
-
-
-def window_label(req: str | None, die: str | None, cell: int) -> str:
-    parts = [window_text(cell)]
-    if req is not None:
-        parts.append(f"verlangt {COLOUR_NAMES[req]}" if req in COLOURS else f"verlangt Helligkeit {req}")
-    parts.append(die_text(die) if die else "dunkel")
-    return ": ".join([parts[0], ", ".join(parts[1:])])
-
-
-def count_text(n: int, singular: str, plural: str) -> str:
-    """ "1 Röhre", "2 Röhren": every count on the page goes through ngettext."""
-    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
-
-
-OPPOSITE = {"1": "6", "2": "5", "3": "4", "4": "3", "5": "2", "6": "1"}
-
-
-def die_info(view: JSON, die: str, windows: list[int] | None = None) -> str:
-    """The info window of a Neonröhre: colour and brightness, what is left in the Kiste, where it fits."""
-    colour = die[0]
-    lines = [die_text(die), f"Helligkeit {die[1]} (Gegenseite {OPPOSITE[die[1]]})"]
-    left = (view.get("kiste") or {}).get(colour)
-    if left is not None:
-        lines.append(
-            f"In der Kiste noch {count_text(left, COLOUR_NAMES[colour] + '-Röhre', COLOUR_NAMES[colour] + '-Röhren')}"
-        )
-    if windows is not None:
-        lines.append(
-            f"passt in {count_text(len(windows), 'Fenster', 'Fenster')}" if windows else "passt gerade nirgends"
-        )
-    return "\n".join(lines)
-
-
-def facade_info(facade: JSON, fenster: list[str | None] | None) -> str:
-    """The info window of a facade's sign: name, difficulty (= Strom), requirements, how lit it is."""
-    rules = sum(1 for v in facade["vorgaben"] if v)
-    lines = [
-        facade["name"],
-        f"Schwierigkeit {facade['schwierigkeit']} – zugleich {facade['schwierigkeit']} Strom zu Beginn",
-        count_text(rules, "Fenster verlangt", "Fenster verlangen") + " eine Farbe oder Helligkeit",
+def koffer_data(view: JSON, turn: JSON) -> JSON:
+    tafeln = [
+        (t["name"], t["punkte"], t["text"], f"{t['name']} – {count_text(t['punkte'], 'Punkt', 'Punkte')}\n{t['text']}")
+        for t in view["tafeln"]
     ]
-    if fenster is not None:
-        hung = sum(1 for d in fenster if d)
-        lines.append(f"{hung}/20 Röhren · {count_text(20 - hung, 'dunkles Fenster', 'dunkle Fenster')}")
-    return "\n".join(lines)
+    return {"preview": view["phase"] == "wahl", "solo": view["solo"], "tafeln": tafeln, "tools": tool_rows(view, turn)}
 
 
-def rival_info(row: JSON, solo: bool) -> str:
-    """The info window of a rival: Strom, Röhren, facade, last action; the secret colour stays hidden."""
-    lines = [row["name"] + (" (Computer)" if row["bot"] else "")]
-    facts = [f"{row['hung']}/20 Röhren"]
-    if not solo:
-        facts.insert(0, f"{row['strom']} Strom")
-    lines.append(" · ".join(facts))
-    if row["fassade"]:
-        lines.append(f"Fassade: {row['fassade']['name']} (Schwierigkeit {row['fassade']['schwierigkeit']})")
-    lines.append("Geheimfarbe: verdeckt")
-    if row["letzte"]:
-        lines.append(f"zuletzt: {row['letzte']}")
-    return "\n".join(lines)
-
-
-def player_rows(ctx: FragmentContext) -> list[JSON]:
+def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
+    """The step panel: the prompt, the tools' server-side steps, Passen/Fertig/Abbrechen, the Rat."""
     view = ctx.view
-    rows = []
-    for p in view["spieler"]:
-        seat = p["seat"]
-        fassade = p["fassade"]
-        rows.append(
-            {
-                "seat": seat,
-                "name": ctx.names[seat],
-                "me": seat == ctx.seat,
-                "bot": bool(ctx.snap.players[seat].get("bot")),
-                "fassade": fassade,
-                "gewaehlt": p["gewaehlt"],
-                "strom": p["strom"],
-                "geheim": p["geheim"],
-                "hung": sum(1 for d in p["fenster"] if d),
-                "active": seat in view["to_move"],
-                "letzte": p["letzte"],
-                "fenster": p["fenster"],
-                "spieler": p,
-            }
-        )
-    return rows
-
-
-def order_strip(ctx: FragmentContext) -> list[JSON]:
-    """This round's snake order: who already moved, who moves, who sits out (Doppelschicht)."""
-    view = ctx.view
-    if view["phase"] != "spiel" or view["solo"]:
-        return []
-    order, now = view["reihenfolge"], view["zug"]
-    half = len(order) // 2
-    out = []
-    for i, seat in enumerate(order):
-        out.append(
-            {
-                "name": seat_name(ctx, seat),
-                "state": "done" if i < now else ("now" if i == now else "next"),
-                "skip": i >= half and seat in view["aussetzen"],
-                "second": i >= half,
-            }
-        )
+    mine = acting(view, turn)
+    spiel = view["phase"] == "spiel"
+    out: JSON = {
+        "gone": not spiel,
+        "mine": mine,
+        "pending": turn["pending"] or "",
+        "prompt": prompt(view, turn) if mine else "",
+        "turn": json.dumps(turn),
+        "rat": ctx.snap.rat and spiel,
+        "dimmer": None,
+        "werte": None,
+    }
+    if not mine:
+        return out
+    z = view["zugstatus"]
+    hand = z["hand"]
+    if turn["pending"] == "dimmer" and hand:
+        out["dimmer"] = [
+            (
+                "−1" if delta < 0 else "+1",
+                json.dumps({"type": "dimmen", "delta": delta}) if delta in turn["dimmen"] else "",
+                die_text(hand[0] + str(int(hand[1]) + delta)) if delta in turn["dimmen"] else "",
+                delta,
+                1 <= int(hand[1]) + delta <= 6,
+            )
+            for delta in (-1, 1)
+        ]
+    elif turn["pending"] == "roehrenwechsel":
+        colour = z["offen"]["farbe"]
+        out["werte"] = [
+            (
+                v,
+                colour,
+                v in turn["passend"],
+                json.dumps({"type": "helligkeit", "wert": v}),
+                die_text(f"{colour}{v}") + ("" if v in turn["passend"] else " – passt nirgends"),
+            )
+            for v in range(1, 7)
+        ]
+    out["pass"] = json.dumps({"type": "passen"})
+    out["ended"] = bool(z["gesetzt"] or z["werkzeug_benutzt"])  # "Zug beenden" instead of "Passen"
+    out["can_pass"] = turn["pass"]
+    out["finish"] = json.dumps({"type": "fertig"}) if turn["finish"] else ""
+    out["cancel"] = turn["cancel"]
     return out
+
+
+def wahl_data(ctx: FragmentContext) -> JSON:
+    """The facade choice: the own four facades and secret colour; outside the choice nothing at all."""
+    view, seat = ctx.view, ctx.seat
+    if view["phase"] != "wahl":
+        return {"active": False}
+    me = view["spieler"][seat] if seat is not None else None
+    offer = None
+    if me and not me["gewaehlt"] and view["angebot"]:
+        offer = [
+            {
+                "facade": facade_data(f, None),
+                "rules": sum(1 for v in f["vorgaben"] if v),
+                "action": json.dumps({"type": "fassade", "fassade": f["id"]}),
+            }
+            for f in view["angebot"]
+        ]
+    chosen = me["fassade"] if me and me["gewaehlt"] else None
+    return {
+        "active": True,
+        "solo": view["solo"],
+        "offer": offer,
+        "secret": chips(me["geheim"]) if me else None,
+        "chosen": {"name": chosen["name"], "level": chosen["schwierigkeit"]} if chosen else None,
+        "waiting": [(ctx.names[p["seat"]], p["gewaehlt"]) for p in view["spieler"] if p["seat"] != seat],
+    }
+
+
+def own_data(ctx: FragmentContext, turn: JSON) -> JSON:
+    """The own facade (windows as buttons, the windows the own turn lights), Strom and secret colour.
+
+    Like the boards without whose turn it is: the page lights it from #nn-info's row."""
+    view, seat = ctx.view, ctx.seat
+    assert seat is not None
+    p = view["spieler"][seat]
+    mine = acting(view, turn)
+    hung = sum(1 for d in p["fenster"] if d)
+    facade = None
+    if p["fassade"]:
+        facade = facade_data(
+            p["fassade"],
+            p["fenster"],
+            lit=turn["hand"] if mine else (),
+            src=list(turn["moves"]) if mine else (),
+            target=view["stromzaehler_summe"] if view["solo"] else None,
+        )
+    return {
+        "seat": seat,
+        "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
+        "secret": chips(p["geheim"]),
+        "facade": facade,
+        "hung": hung,
+        "penalty": view["dunkel_strafe"],
+    }
 
 
 def end_rows(ctx: FragmentContext) -> list[JSON]:
@@ -339,8 +527,7 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
                 "name": seat_name(ctx, seat),
                 "place": result["places"][seat],
                 "points": result["points"][seat],
-                "posten": b["posten"],
-                "geheim": [COLOUR_NAMES[c] for c in p["geheim"] or []],
+                "posten": [(item["label"], item["detail"], item["punkte"]) for item in b["posten"]],
                 "fassade": p["fassade"]["name"] if p["fassade"] else "",
                 "me": seat == ctx.seat,
             }
@@ -349,81 +536,40 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
     return rows
 
 
-# ------------------------------------------------------------------ fragments
-
-
-def log_lines(log: list[JSON], names: list[str]) -> list[JSON]:
-    """The log, oldest first; a "passt." that only ends a turn after an action is left out."""
-    lines = []
-    prev: JSON | None = None
-    for e in log:
-        ends_turn = e.get("type") == "passen" and prev is not None and prev.get("seat") == e.get("seat")
-        if not (ends_turn and prev.get("type") in ENGINE_EVENTS and prev.get("type") != "passen"):
-            lines.append(event_line(e, names))
-        prev = e
-    return lines
-
-
-def public_fragments(ctx: FragmentContext) -> dict[str, str]:
-    lines = log_lines(ctx.snap.log[-LOG_LENGTH:], ctx.names)
-    return {"nn-log": render_template(T + "log.html", {"lines": lines})}
-
-
-def private_fragments(ctx: FragmentContext) -> dict[str, str]:
-    view, seat = ctx.view, ctx.seat
-    legal = legal_from_view(view)
-    turn = turn_info(view, legal)
-    status, thinking = status_text(ctx)
-    players = player_rows(ctx)
-    common = {
-        "view": view,
-        "seat": seat,
-        "turn": turn,
-        "my_turn": turn["mine"],
-        "version": ctx.snap.version,
-        "kind": ctx.snap.kind,
-        "rat": ctx.snap.rat,
+def end_data(ctx: FragmentContext) -> JSON:
+    """The end board; during play an empty wrapper, the same for everyone."""
+    view, seat, result = ctx.view, ctx.seat, ctx.view["result"]
+    if not result:
+        return {"over": False}
+    return {
+        "over": True,
+        "solo": view["solo"],
+        "won": bool(result.get("won")),
+        "target": result.get("target"),
+        "points0": result["points"][0],
+        "my_points": result["points"][seat] if seat is not None else "",
+        "my_place": result["places"][seat] if seat is not None else "",
+        "ends": end_rows(ctx),
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,
-        "names": ctx.names,
-        "colour_names": COLOUR_NAMES,
-        "die_text": die_text,
-        "window_label": window_label,
-        "die_info": lambda die, windows=None: die_info(view, die, windows),
-        "facade_info": facade_info,
-        "rival_info": lambda row: rival_info(row, view["solo"]),
-        "json": json.dumps,
-        "rows": ROWS,
-        "cols": COLS,
-        "solo_target": view["stromzaehler_summe"] if view["solo"] else None,
-        "pending": turn["pending"],
+        "again": ctx.snap.kind == "solo" and seat is not None,
     }
-    me = players[seat] if seat is not None else None
+
+
+def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view, seat = ctx.view, ctx.seat
+    turn = turn_info(view, legal_from_view(view))
     out = {
-        "nn-status": render_template(
-            T + "status.html", {**common, "status": status, "thinking": thinking, "phase": view["phase"]}
-        ),
-        "nn-wahl": render_template(T + "wahl.html", {**common, "players": players}),
-        "nn-center": render_template(T + "center.html", common),
-        "nn-koffer": render_template(T + "koffer.html", {**common, "tools": tool_rows(view, turn)}),
-        "nn-info": render_template(T + "info.html", {**common, "players": players, "order": order_strip(ctx)}),
-        "nn-rivals": render_template(
-            T + "rivals.html", {**common, "rivals": [players[s] for s in others_clockwise(view["players"], seat)]}
-        ),
-        "nn-end": render_template(T + "end.html", {**common, "result": view["result"], "ends": end_rows(ctx)}),
-        "nn-send": render_template(T + "send.html", common),
+        "nn-status": Fragment(T + "status.html", status_data(ctx, turn)),
+        "nn-wahl": Fragment(T + "wahl.html", wahl_data(ctx)),
+        "nn-center": Fragment(T + "center.html", center_data(ctx, turn)),
+        "nn-koffer": Fragment(T + "koffer.html", koffer_data(view, turn)),
+        "nn-order": Fragment(T + "order.html", {"order": others_clockwise(view["players"], seat), "own": seat}),
+        "nn-end": Fragment(T + "end.html", end_data(ctx)),
     }
     if seat is not None:
-        out["nn-own"] = render_template(T + "own.html", {**common, "me": me})
-        out["nn-step"] = render_template(
-            T + "step.html",
-            {
-                **common,
-                "prompt": prompt(view, turn) if turn["mine"] and view["phase"] == "spiel" else "",
-                "turn_json": json.dumps(turn),
-                "hand": view["zugstatus"]["hand"] if view["phase"] == "spiel" else None,
-            },
-        )
+        out["nn-own"] = Fragment(T + "own.html", own_data(ctx, turn))
+        out["nn-step"] = Fragment(T + "step.html", step_data(ctx, turn))
     return out
 
 

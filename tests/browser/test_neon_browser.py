@@ -30,6 +30,16 @@ def turn_data(page) -> dict:
     return json.loads(page.locator("#nn-step").get_attribute("data-turn") or "{}")
 
 
+#: The boards and the players' table are the same for everyone; the page lights the facades of the seats to
+#: move (.nn-active) from the table's .nn-now rows. Read in one go, between two updates; true or what differs.
+LIT_BOARDS_FOLLOW_THE_TURN = """() => {
+    const now = [...document.querySelectorAll("#nn-info tr.nn-now")].map((tr) => tr.dataset.seat).sort().join();
+    const lit = [...document.querySelectorAll("#nn-rivals .nn-rival.nn-active, #nn-own.nn-active")]
+        .filter((el) => el.checkVisibility()).map((el) => el.dataset.seat).sort().join();
+    return now === lit || `${now} vs ${lit}`;
+}"""
+
+
 def lit_windows(page) -> list[int]:
     return [int(w) for w in page.locator("#nn-own .nn-win.nn-js-lit").evaluate_all("els => els.map(e => e.dataset.w)")]
 
@@ -133,9 +143,11 @@ class Player:
         while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
             status = page.locator("#nn-status")
             if status.get_attribute("data-my-turn") != "1":
+                lit = page.evaluate(LIT_BOARDS_FOLLOW_THE_TURN)
+                assert lit is True, lit
                 page.wait_for_timeout(80)
                 continue
-            version = status.get_attribute("data-version")
+            version = page.locator("#tbl-v").get_attribute("data-version")
             if status.get_attribute("data-phase") == "wahl":
                 self.choose_facade()
             else:
@@ -143,7 +155,7 @@ class Player:
                     on_my_turn()
                 self.play_step()
             page.wait_for_function(
-                f"document.querySelector('#nn-status').dataset.version !== '{version}'"
+                f"document.querySelector('#tbl-v').dataset.version !== '{version}'"
                 " || document.querySelector('#table-error').textContent.trim() !== ''",
                 timeout=15000,
             )
@@ -153,6 +165,30 @@ class Player:
 def test_guest_plays_klassisch_against_two_computers(page):
     start(page, "2", level="leicht", ausgabe="klassisch", tempo="schnell")
     assert page.locator("[data-testid=rival-1], [data-testid=rival-2]").count() == 2
+    # The boards are the same for everyone: the own one is hidden among the rivals (it is big in #nn-own),
+    # the players' table marks the own row and shows the own secret colour there.
+    assert page.locator("#nn-board-1").is_visible() and page.locator("#nn-board-2").is_visible()
+    assert not page.locator("#nn-board-0").is_visible() and not page.locator("#nn-board-3").is_visible()
+    own_row = page.locator("#nn-info tr[data-seat='0']")
+    assert "nn-me" in own_row.get_attribute("class") and "(du)" in own_row.inner_text()
+    assert "(du)" not in page.locator("#nn-info tr[data-seat='1']").inner_text()
+    secret = page.locator("#nn-own [data-testid=secret] [data-geheim]").get_attribute("data-geheim")
+    assert own_row.locator(f".nn-geheim [data-geheim='{secret}']").count() == 1
+    # A version the table does not know: the page gets every fragment again, the rivals' order (a <style>) too
+    page.evaluate(
+        """() => {
+            document.getElementById("nn-order").dataset.before = "1";
+            document.getElementById("tbl-v").dataset.version = "999999";
+            const form = document.getElementById("nn-send");
+            form.querySelector("[name=action]").value = '{"type": "passen"}';
+            htmx.trigger(form, "submit");
+        }"""
+    )
+    page.get_by_text("Diesen Spielstand kennt der Tisch nicht").wait_for()
+    page.wait_for_function("document.getElementById('tbl-v').dataset.version !== '999999'")
+    assert page.locator("style#nn-order").count() == 1 and page.locator("#nn-order[data-before]").count() == 0
+    assert page.locator("#nn-board-1").is_visible() and not page.locator("#nn-board-0").is_visible()
+    page.evaluate("document.getElementById('table-error').textContent = ''")
     player = Player(page)
     player.play_to_the_end()
     end = page.get_by_test_id("endboard")

@@ -409,9 +409,32 @@
     }
   }
 
+  // The players' table and the boards are the same for everyone (public): the page marks its own rows, shows
+  // its own secret colour there (it is on the page already, at the own facade) and lights the facades of the
+  // seats to move (the .nn-now rows), so a board need not change when the turn passes.
+  function markSeats() {
+    const now = new Set($$("#nn-info tr.nn-now[data-seat]").map((tr) => tr.dataset.seat));
+    $$("#nn-rivals .nn-rival[data-seat], #nn-own[data-seat]").forEach((el) => {
+      const on = now.has(el.dataset.seat);
+      el.classList.toggle("nn-active", on);
+      el.querySelector(".nn-facade")?.classList.toggle("nn-active", on);
+    });
+    const me = root.dataset.seat ?? "";
+    $$("#nn-info [data-seat]").forEach((el) => el.classList.toggle("nn-me", me !== "" && el.dataset.seat === me));
+    const cell = me === "" ? null : $(`#nn-info tr[data-seat="${me}"] .nn-geheim`);
+    const secret = $$("#nn-own [data-testid=secret] [data-geheim]");
+    if (!cell || !secret.length || cell.querySelector("[data-geheim]")) return;
+    cell.replaceChildren(...secret.map((el) => {
+      const chip = el.querySelector(".nn-chip").cloneNode();
+      chip.dataset.geheim = el.dataset.geheim;
+      chip.dataset.info = `Geheimfarbe: ${el.textContent.trim()}`;
+      return chip;
+    }));
+  }
+
   function afterUpdate() {
     const status = $("#nn-status");
-    const version = status?.dataset.version;
+    const version = $("#tbl-v")?.dataset.version; // the one place the page keeps the version it shows
     if (version !== lastVersion) {
       lastVersion = version;
       busy = false;
@@ -432,6 +455,7 @@
         if (rat && rat.type === "setzen" && rat.die !== undefined && !step) sel = rat.die;
       }
     }
+    markSeats();
     animate();
     refresh();
   }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import random
 import re
@@ -12,7 +13,7 @@ import pytest
 from games.core import registry
 from games.core.fragments import FragmentContext
 from games.neon import engine as E
-from games.neon import forms, ui
+from games.neon import forms, ui, ui_texts
 from lobby.runtime.rendering import render
 from lobby.runtime.snapshot import Snapshot
 
@@ -25,10 +26,13 @@ def neon_registered(monkeypatch):
     monkeypatch.setitem(registry.GAME_PACKAGES, "neon", "games.neon")
 
 
+_match_ids = itertools.count(70_000)
+
+
 def snap_for(state: E.State, version: int = 0, log: list | None = None, bots: bool = True) -> Snapshot:
     return Snapshot(
         table_id=1,
-        match_id=7000 + version,  # public fragments are cached per (match, version)
+        match_id=next(_match_ids),  # public fragments are cached per (match, version): never the same twice
         number=1,
         version=version,
         game="neon",
@@ -115,7 +119,7 @@ def test_facade_choice_hides_other_seats_facades_and_their_strom():
     assert frags["nn-wahl"].count('data-testid="facade-choice"') == 4
     for f in state.angebot[0]:
         assert E.FACADES[f].name in frags["nn-wahl"]
-    assert "⚡" not in frags["nn-rivals"]  # Strom = difficulty would give the choice away
+    assert "⚡" not in frags["nn-board-1"]  # Strom = difficulty would give the choice away
     assert "hat gewählt" in frags["nn-wahl"]
 
 
@@ -176,19 +180,22 @@ def test_die_in_hand_lights_exactly_its_windows():
 # ------------------------------------------------------------------ tools
 
 
-def test_tool_buttons_carry_their_legal_actions_and_costs():
+def test_tool_buttons_show_which_tools_the_turn_can_take_and_their_costs():
     state = situation(
         started(2), lieferung=["P1", "C6", "G3", "N4", "V5"], grids={0: grid({0: "V6"})}, tools=["dimmer", "trafo"]
     )
     frags = render(snap_for(state), 0)
     koffer = frags["nn-koffer"]
-    tag = re.search(r'<button type="button" class="nn-tool[^"]*"[^>]*data-tool="dimmer"[^>]*>', koffer).group(0)
-    acts = attr_json(re.search(r'data-actions="([^"]*)"', tag).group(1))
-    assert acts == [a for a in E.legal_actions(state, 0) if a["type"] == "werkzeug" and a["tool"] == "dimmer"]
-    assert "nn-usable" in tag
+    turn = attr_json(re.search(r'data-turn="([^"]*)"', frags["nn-step"]).group(1))
+    legal = E.legal_actions(state, 0)
+    assert turn["tools"]["dimmer"] == [a for a in legal if a["type"] == "werkzeug" and a["tool"] == "dimmer"]
     assert 'data-testid="cost-dimmer">⚡ 1' in koffer
-    for t in re.findall(r'<button type="button" class="nn-tool[^"]*"[^>]*>', koffer):
-        assert bool(attr_json(re.search(r'data-actions="([^"]*)"', t).group(1))) == ("nn-usable" in t)
+    buttons = re.findall(r'<button type="button" class="(nn-tool[^"]*)" data-tool="(\w+)"', koffer)
+    assert len(buttons) == 2 and any("nn-usable" in cls for cls, _ in buttons)
+    for cls, tool in buttons:
+        assert ("nn-usable" in cls.split()) == (tool in turn["tools"])
+    other = render(snap_for(state), 1)["nn-koffer"]  # not the seat to move: nothing to take
+    assert "nn-usable" not in other and "Gerade nicht möglich." in other
 
 
 def test_dimmer_step_offers_plus_minus_and_cancel():
@@ -265,7 +272,7 @@ def test_status_says_when_a_computer_thinks():
     cur = E.to_move(state)[0]
     for seat in range(3):
         ctx = FragmentContext(snap_for(state), E.view(state, seat), seat, ["P0", "P1", "P2"])
-        text, thinking = ui.status_text(ctx)
+        text, thinking = ui_texts.status_text(ctx)
         assert thinking == (cur != seat and cur != 0)  # seat 0 is the human
         assert ("Du bist dran" in text) == (cur == seat)
         assert ("überlegt" in text) == thinking

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.core import registry
-from games.neon import ui
+from games.neon import ui_texts
 from games.neon.content import TAFELN, TOOLS
 from lobby.runtime.rendering import render
 
@@ -37,8 +37,8 @@ def test_die_info_names_colour_brightness_kiste_and_windows():
     s = situation(started(2), lieferung=["P5", "C2", "G3", "N4", "V1"])
     view = {"kiste": {"P": 1}}
     expected = "Pink 5\nHelligkeit 5 (Gegenseite 2)\nIn der Kiste noch 1 Pink-Röhre\npasst in 2 Fenster"
-    assert ui.die_info(view, "P5", [0, 4]) == expected
-    assert ui.die_info({"kiste": {"C": 3}}, "C2", []).endswith("noch 3 Cyan-Röhren\npasst gerade nirgends")
+    assert ui_texts.die_info(view, "P5", [0, 4]) == expected
+    assert ui_texts.die_info({"kiste": {"C": 3}}, "C2", []).endswith("noch 3 Cyan-Röhren\npasst gerade nirgends")
     center = render(snap_for(s, version=103), 0)["nn-center"]
     lieferung = [i for i in infos(center) if i.startswith("Pink 5\n")]
     assert lieferung and 'title="Pink 5"' not in center
@@ -47,9 +47,9 @@ def test_die_info_names_colour_brightness_kiste_and_windows():
 def test_facade_rival_tool_and_tafel_infos():
     s = situation(started(2), lieferung=["P5", "C2", "G3", "N4", "V1"], grids={1: grid({0: "P5"})})
     frags = render(snap_for(s, version=104), 0)
-    rival = next(i for i in infos(frags["nn-rivals"]) if i.startswith("P1"))
+    rival = next(i for i in infos(frags["nn-board-1"]) if i.startswith("P1"))
     assert "1/20 Röhren" in rival and "Geheimfarbe: verdeckt" in rival
-    sign = next(i for i in infos(frags["nn-rivals"]) if i.startswith("Frei\n"))
+    sign = next(i for i in infos(frags["nn-board-1"]) if i.startswith("Frei\n"))
     assert "Schwierigkeit 3 – zugleich 3 Strom zu Beginn" in sign and "19 dunkle Fenster" in sign
     koffer = infos(frags["nn-koffer"])
     for tid in s.tafeln:
