@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "benchmarks",
     "games.kleister",
     "games.neon",
+    "games.rocket",
 ]
 
 MIDDLEWARE = [

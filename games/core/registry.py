@@ -23,6 +23,7 @@ from games.core.solo import SoloModes
 GAME_PACKAGES: dict[str, str] = {
     "kleister": "games.kleister",
     "neon": "games.neon",
+    "rocket": "games.rocket",
 }
 
 

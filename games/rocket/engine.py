@@ -142,6 +142,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         seats=seats,
         vorstellung=[],
         hoehen=[],
+        ruhm_abende=[],
         abrechnung=None,
         kristalle_ende=None,
     )
@@ -364,6 +365,13 @@ def timeout_actions(state: State, seat: int) -> list[JSON]:
     if state.phase == "handel":
         return [a for a in legal if a["type"] in ("fehlzuendung", "einkaufen")]
     return legal
+
+
+def decision_key(state: State, seat: int) -> list[Any]:
+    """One decision of a seat (its clock runs for all of it): the whole Stopfen of an evening,
+    one step of the Vorstellung, the whole Pulverhandlung (RT "Zug-Uhr: gilt fürs Stopfen und
+    für die Pulverhandlung")."""
+    return [state.abend, state.phase, state.schritt]
 
 
 def decision_seconds(state: State, table_seconds: int | None) -> int | None:
@@ -645,6 +653,7 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
 
 
 def _end_evening(s: State, events: list | None) -> None:
+    s.ruhm_abende.append([p.ruhm for p in s.seats])
     for p in s.seats:
         back = p.chips + p.beiseite + p.gekauft
         for _ in range(p.entsorgt):
@@ -693,6 +702,7 @@ def _settle(s: State, events: list | None) -> None:
         parts.append(f"{from_crystals} Ruhm aus {s.kristalle_ende[i]} Kristallen")
         _ev(events, "abrechnung", i, "Abrechnung: " + ", ".join(parts) + f" – zusammen {p.ruhm} Ruhm.")
     s.abrechnung = rows
+    s.ruhm_abende.append([p.ruhm for p in s.seats])
     s.phase = "ende"
     _ev(events, "ende", None, "Die Herbstmesse ist vorbei.")
 
@@ -715,6 +725,7 @@ def result(state: State) -> JSON:
         "abrechnung": s.abrechnung,
         "hoehen": [[h[i]["feld"] for h in s.hoehen] for i in range(s.players)],
         "fehlzuendungen": [sum(1 for h in s.hoehen if h[i]["fehl"]) for i in range(s.players)],
+        "ruhm_abende": [[r[i] for r in s.ruhm_abende] for i in range(s.players)],
     }
 
 
@@ -828,6 +839,7 @@ def view(state: State, seat: int | None) -> JSON:
         "spieler": spieler,
         "vorstellung": [list(x) for x in s.vorstellung],
         "hoehen": [list(h) for h in s.hoehen],
+        "ruhm_abende": [list(r) for r in s.ruhm_abende],
         "letzter_abend": last_evening(s),
         "abrechnung": s.abrechnung,
         "result": result(s) if s.phase == "ende" else None,

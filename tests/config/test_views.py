@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 def test_start_page_counts_the_playable_games(client):
     html = client.get("/").content.decode()
-    assert len(registry.slugs()) == 2
-    assert "Zwei Brettspiele, allein gegen den Computer" in html
+    assert len(registry.slugs()) == 3
+    assert "Drei Brettspiele, allein gegen den Computer" in html
     assert "Vier Brettspiele" not in html
 
 
