@@ -14,7 +14,7 @@
 
   let busy = false;
   let busyTimer = null;
-  let lastVersion = null;
+  let lastSig = null;
   let basket = []; // wares chosen in the shop (client side until "Fertig")
   let basketFor = null; // the evening the basket belongs to
   let skipEvening = null; // Weiter pressed: the rest of this evening's show is skipped
@@ -49,7 +49,7 @@
   let focus = own ?? 0;
   function setFocus(seat) {
     focus = seat;
-    root.dataset.focus = String(seat);
+    root.dataset.shown = String(seat);
     const back = $(".rk-back");
     if (back) {
       const foreign = own !== null && seat !== own;
@@ -241,9 +241,13 @@
     $$("#rk-controls [data-act]").forEach((b) => { if (same(JSON.parse(b.dataset.act), rat)) b.classList.add("rk-rat"); });
     if (rat.type === "einkaufen") rat.chips.forEach((w) => $(`#rk-controls .rk-ware[data-ware="${w}"]`)?.classList.add("rk-rat"));
   }
+  // An action of this seat always changes its controls or its own manufactory: only then (or on an
+  // error) the page may send again. Other seats' moves alone (simultaneous drawing) do not count, so a
+  // key pressed twice never sends a second action from a page that still shows the old position.
+  const ownSig = () => ($("#rk-controls")?.outerHTML || "") + (own === null ? "" : $(`#rk-m-${own}`)?.outerHTML || "");
   function afterUpdate() {
-    const version = $("#tbl-v")?.dataset.version ?? null;
-    if (version !== lastVersion) { lastVersion = version; busy = false; }
+    const sig = ownSig();
+    if (sig !== lastSig) { lastSig = sig; busy = false; }
     const info = phaseInfo();
     if (!info || info.phase !== "handel" || basketFor !== info.abend) { basket = []; basketFor = info?.abend ?? null; }
     if (info && info.phase === "handel" && !shop()) basket = [];

@@ -1,0 +1,142 @@
+"""In real Chromium: Speedrocket. A guest plays a short game against two computers to the end board
+with the keys of the rule text (Leertaste, Enter, E, 1–7), answers "Sand drauf?" once and buys in the
+shop; the view settings (design, Zündgefahr in Prozent) and the other manufactories' panels work."""
+
+from __future__ import annotations
+
+import time
+
+GAME_SECONDS = 240
+
+
+#: what the guest's own action changes: its controls or its own manufactory
+OWN = "() => (document.getElementById('rk-controls')?.outerHTML || '') + (document.getElementById('rk-m-0')?.outerHTML || '')"
+
+
+def version(page) -> str:
+    return page.evaluate(OWN)
+
+
+def wait_for_change(page, before: str) -> None:
+    page.wait_for_function(f"b => ({OWN})() !== b", arg=before)
+    assert not page.locator("#table-error").inner_text().strip()
+
+
+def start_short_game(page) -> None:
+    page.goto("/spiele/rocket/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/rocket/")
+    assert page.get_by_test_id("daily-link").is_visible()
+    page.check("input[name=gegner][value='2']")
+    page.select_option("#id_laenge", "kurz")
+    page.select_option("#id_level", "leicht")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+
+
+class Guest:
+    """Plays the guest's decisions through the page's keys and buttons; remembers what it did."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.sand = False  # answered "Sand drauf?" with sand
+        self.bought: list[str] = []
+        self.keys: set[str] = set()
+
+    def press(self, key: str) -> None:
+        before = version(self.page)
+        self.page.keyboard.press(key)
+        self.keys.add(key)
+        wait_for_change(self.page, before)
+
+    def controls(self) -> dict:
+        c = self.page.locator("#rk-controls")
+        return {"phase": c.get_attribute("data-phase"), "mine": c.get_attribute("data-mine") == "1"}
+
+    def stuff(self) -> None:
+        page = self.page
+        if page.get_by_test_id("sand-ask").count():
+            assert "Sand drauf?" in page.get_by_test_id("sand-ask").inner_text()
+            self.press("e")
+            assert "leer" in page.get_by_test_id("eimer-0").inner_text()  # the sand is used up
+            self.sand = True
+            return
+        if page.get_by_test_id("vorschau").count():
+            self.press("1")
+            return
+        danger = (
+            page.locator("#rk-controls .rk-pct").inner_text() if page.locator("#rk-controls .rk-pct").count() else ""
+        )
+        percent = int(danger.split(":")[1].split("%")[0]) if ":" in danger else 0
+        # until the first "Sand drauf?" the guest draws on; afterwards it stops at 25 % danger
+        if self.sand and percent >= 25 or not page.get_by_test_id("ziehen").is_enabled():
+            self.press("Enter")
+        else:
+            self.press(" ")
+
+    def shop(self) -> None:
+        page = self.page
+        try:
+            page.wait_for_selector("[data-testid=shop], [data-testid=misfire-choice]", timeout=5000)
+        except Exception:
+            print(page.locator("#rk-controls").evaluate("e => e.outerHTML"))
+            print(page.locator("#rk-status").evaluate("e => e.outerHTML"))
+            raise
+        if page.get_by_test_id("misfire-choice").count():
+            before = version(page)
+            page.get_by_test_id("wahl-einkauf").click()
+            wait_for_change(page, before)
+            return
+        shop = page.get_by_test_id("shop")
+        mark = int(shop.get_attribute("data-mark"))
+        key = next((k for k, ware in ((1, "O1"), (2, "G1")) if page.get_by_test_id(f"ware-{ware}").is_enabled()), None)
+        if key is not None and mark >= 3:
+            page.keyboard.press(str(key))
+            self.keys.add(str(key))
+            self.bought.append(page.get_by_test_id("basket").inner_text())
+        self.press("Enter")
+
+    def play(self) -> None:
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline:
+            if self.page.get_by_test_id("endboard").count():
+                return
+            c = self.controls()
+            if not c["mine"]:
+                time.sleep(0.1)
+                continue
+            if c["phase"] == "stopfen":
+                self.stuff()
+            elif c["phase"] == "vorstellung":
+                self.press("Enter")  # Weiter: skips the rest of tonight's show
+            elif c["phase"] == "handel":
+                self.shop()
+        raise AssertionError("the game did not end in time")
+
+
+def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page):
+    start_short_game(page)
+    assert page.get_by_test_id("extrablatt").get_attribute("data-abend") == "1"
+    # settings: the light design and no percentages; they stay after the next update
+    page.get_by_test_id("settings").locator("summary").click()
+    page.check("input[name=rk-design][value=tag]")
+    page.uncheck("input[name=rk-pct]")
+    assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert not page.locator("#rk-controls .rk-pct").is_visible()
+    page.check("input[name=rk-pct]")
+    page.get_by_test_id("settings").locator("summary").click()
+    # a rival's manufactory big, then back
+    page.get_by_test_id("side-1").click()
+    assert page.get_by_test_id("werk-1").is_visible() and not page.get_by_test_id("werk-0").is_visible()
+    page.get_by_test_id("back-own").click()
+    assert page.get_by_test_id("werk-0").is_visible()
+
+    guest = Guest(page)
+    guest.play()
+    board = page.get_by_test_id("endboard")
+    assert "Die Herbstmesse ist vorbei" in board.inner_text()
+    assert board.get_by_test_id("chart").locator("polyline").count() == 3
+    assert guest.sand, "the guest never saw 'Sand drauf?'"
+    assert guest.bought, "the guest never bought anything"
+    assert {" ", "Enter", "e"} <= guest.keys
+    assert page.locator(".rk-table").get_attribute("data-design") == "tag"
