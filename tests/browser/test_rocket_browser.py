@@ -10,7 +10,10 @@ GAME_SECONDS = 240
 
 
 #: what the guest's own action changes: its controls or its own manufactory
-OWN = "() => (document.getElementById('rk-controls')?.outerHTML || '') + (document.getElementById('rk-m-0')?.outerHTML || '')"
+OWN = (
+    "() => (document.getElementById('rk-controls')?.outerHTML || '')"
+    " + (document.getElementById('rk-m-0')?.outerHTML || '')"
+)
 
 
 def version(page) -> str:
@@ -79,8 +82,7 @@ class Guest:
         try:
             page.wait_for_selector("[data-testid=shop], [data-testid=misfire-choice]", timeout=5000)
         except Exception:
-            print(page.locator("#rk-controls").evaluate("e => e.outerHTML"))
-            print(page.locator("#rk-status").evaluate("e => e.outerHTML"))
+            print(page.locator("#rk-controls").evaluate("e => e.outerHTML"))  # what the page showed instead
             raise
         if page.get_by_test_id("misfire-choice").count():
             before = version(page)
