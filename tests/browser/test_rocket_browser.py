@@ -1,10 +1,16 @@
-"""In real Chromium: Speedrocket. A guest plays a short game against two computers to the end board
-with the keys of the rule text (Leertaste, Enter, E, 1–7), answers "Sand drauf?" once and buys in the
-shop; the view settings (design, Zündgefahr in Prozent) and the other manufactories' panels work."""
+"""In real Chromium: Speedrocket.
+
+A guest plays a short game against two computers to the end board with the keys of the rule text
+(Leertaste, Enter, E, 1–7), answers "Sand drauf?" once and buys in the shop; the view settings (design,
+Zündgefahr in Prozent) and the other manufactories' panels work. Two players at a live table (the host
+chose the recipes in "Tisch eröffnen") draw at the same moment and each sees the other's rocket rise."""
 
 from __future__ import annotations
 
 import time
+import uuid
+
+from tests.browser.test_live_table_browser import register
 
 GAME_SECONDS = 240
 
@@ -142,3 +148,52 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     assert guest.bought, "the guest never bought anything"
     assert {" ", "Enter", "e"} <= guest.keys
     assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+
+
+def chips(page, seat: int) -> int:
+    return int(page.get_by_test_id(f"side-{seat}").get_attribute("data-chips"))
+
+
+def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(browser, live_site):
+    tag = uuid.uuid4().hex[:5]
+    contexts, pages = zip(*(register(browser, live_site, f"{n}{tag}") for n in ("rosa", "rudi")), strict=True)
+    rosa, rudi = pages
+    rosa.goto("/tische/")
+    rosa.locator("details:has([data-testid=open-rocket]) > summary").click()
+    form = rosa.get_by_test_id("open-rocket")
+    form.locator("#id_rocket-places").select_option("2")
+    form.locator("#id_rocket-laenge").select_option("kurz")
+    form.locator("#id_rocket-rezepte").select_option("gastgeber")
+    form.locator("#id_rocket-rezept_P").select_option("3")
+    form.get_by_role("button", name="Tisch eröffnen").click()
+    rosa.get_by_test_id("wait-room").wait_for()
+    rudi.goto(rosa.url)
+    rudi.get_by_test_id("join").click()
+    for page in pages:
+        page.wait_for_selector("#rk-conn[data-state=open]")
+        page.get_by_test_id("ziehen").wait_for()
+        assert "Purpur 3" in page.get_by_test_id("extrablatt").inner_text()
+        assert chips(page, 0) == chips(page, 1) == 0
+
+    # both draw from the same version, one right after the other, before any update arrives
+    rosa.evaluate("document.querySelector('[data-testid=ziehen]').click()")
+    rudi.evaluate("document.querySelector('[data-testid=ziehen]').click()")
+    rosa.locator("[data-testid=side-1][data-chips='1']").wait_for()
+    rudi.locator("[data-testid=side-0][data-chips='1']").wait_for()
+    for page in pages:
+        assert not page.locator("#table-error").inner_text().strip()
+        assert chips(page, 0) == chips(page, 1) == 1
+
+    # Rudi draws on with the key; Rosa watches his rocket rise in the side list and in his big panel
+    before = int(rosa.get_by_test_id("side-1").get_attribute("data-feld"))
+    rudi.keyboard.press(" ")
+    rosa.locator("[data-testid=side-1][data-chips='2']").wait_for()
+    assert int(rosa.get_by_test_id("side-1").get_attribute("data-feld")) > before
+    rosa.get_by_test_id("side-1").click()
+    assert rosa.get_by_test_id("werk-1").is_visible()
+    assert rosa.get_by_test_id("werk-1").get_attribute("data-chips") == "2"
+    assert rosa.get_by_test_id("ziehen").is_visible(), "Rosa's own buttons stay hers"
+    rosa.get_by_test_id("back-own").click()
+    assert rosa.get_by_test_id("werk-0").is_visible()
+    for context in contexts:
+        context.close()
