@@ -39,6 +39,7 @@ def start_short_game(page) -> None:
     page.check("input[name=gegner][value='2']")
     page.select_option("#id_laenge", "kurz")
     page.select_option("#id_level", "leicht")
+    page.select_option("#id_tempo", "schnell")
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#rk-conn[data-state=open]")
 
