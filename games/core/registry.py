@@ -48,6 +48,8 @@ class GameSpec:
     decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
+    # Action types whose computer reason goes into the log (Speedrocket: why it stops, why it buys).
+    logged_reasons: frozenset[str] = frozenset()
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)
@@ -124,4 +126,5 @@ def spec(slug: str) -> GameSpec:
         decision_seconds=getattr(game_engine, "decision_seconds", None),
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
+        logged_reasons=frozenset(getattr(game_bots, "LOGGED_REASONS", ())),
     )

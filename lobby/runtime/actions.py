@@ -138,6 +138,7 @@ def submit(
     seat: int | None = None,
     user_id: int | None = None,
     by_bot: bool = False,
+    extra_events: list[dict[str, Any]] | None = None,
 ) -> Outcome:
     """Apply ``action`` for ``seat`` (or the seat ``user_id`` plays now), sent from a page (or a
     computer) that saw ``expected_version``. What is applied and stored is the server's own copy of
@@ -163,7 +164,7 @@ def submit(
             )
             action = legal_copy(spec, state, seat, action)
             previous = snapshot.get(match_id, match.version)
-            _, events = apply_locked(match, spec, state, seat, action, by_bot=by_bot)
+            _, events = apply_locked(match, spec, state, seat, action, by_bot=by_bot, extra_events=extra_events)
             follow_up(match, previous, events)
     except IntegrityError:
         # A parallel writer stored this version first (backs up the row lock).

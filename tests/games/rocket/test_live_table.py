@@ -155,3 +155,23 @@ def test_after_the_clock_the_computer_buys_by_recommendation(players, frozen):  
     assert state.phase == "stopfen" and state.abend == 2
     bot = [r.action["type"] for r in ActionRecord.objects.filter(match=match, by_bot=True).order_by("version")]
     assert set(bot) <= {"fehlzuendung", "einkaufen"} and bot.count("einkaufen") == 2
+
+
+def test_the_log_says_why_a_computer_stops_and_why_it_buys(players):
+    table = services.create_solo_table(
+        user=players[0], game="rocket", options={"kurz": True}, computers=["normal"], tempo="normal"
+    )
+    match = Match.objects.get(table=table)
+    actions.submit(match_id=match.pk, seat=0, action={"type": "aufhoeren"}, expected_version=match.version)
+    for _ in range(8):  # the Vorstellung: the human presses Weiter, the computer at once
+        match.refresh_from_db()
+        state = E.load(match.state)
+        if state.phase != "vorstellung" or 0 not in E.to_move(state):
+            break
+        actions.submit(match_id=match.pk, seat=0, action={"type": "weiter"}, expected_version=match.version)
+    records = ActionRecord.objects.filter(match=match, seat=1, by_bot=True).order_by("version")
+    reasons = {r.action["type"]: [e for e in r.events if e["type"] == "grund"] for r in records}
+    assert reasons["aufhoeren"] and reasons["aufhoeren"][0]["seat"] == 1
+    assert "Gefahr" in reasons["aufhoeren"][0]["text"] or "Beutel" in reasons["aufhoeren"][0]["text"]
+    assert reasons["einkaufen"], "the computer's buy and its reason"
+    assert all(not reasons.get(t) for t in ("ziehen", "weiter")), "no reason for every single draw"
