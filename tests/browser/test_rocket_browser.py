@@ -140,6 +140,14 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     page.get_by_test_id("back-own").click()
     assert page.get_by_test_id("werk-0").is_visible()
 
+    # a tap on a bag chip opens its info window: chance and where it would bring the Zündmesser
+    page.get_by_test_id("bag-0").locator(".rk-c-W").first.click()
+    page.locator("#info-window:not([hidden])").wait_for()
+    assert "Chance" in page.locator("#info-window").inner_text()
+    # the Rat (R): is the next chip worth it, with the danger in percent
+    page.keyboard.press("r")
+    page.locator("#table-advice:has-text('% Gefahr')").wait_for()
+
     guest = Guest(page)
     guest.play()
     board = page.get_by_test_id("endboard")

@@ -187,10 +187,12 @@
     if (ware) { toggleWare(ware.dataset.ware); return; }
     if (t.closest("[data-buy]")) { buy(); return; }
     if (t.closest("[data-rat]")) { askRat(); return; }
+    const token = t.closest(".rk-bag .rk-token[data-info]");
+    if (token) { token.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" })); return; }
     if (t.closest("[data-close-end]")) { const e = $("#rk-end .rk-end"); if (e) e.hidden = true; return; }
     if (t.closest("[data-open-end]")) { const e = $("#rk-end .rk-end"); if (e) e.hidden = false; }
   });
-  // A tap on a bag chip opens its info window (the same one the mouse shows).
+  // A tap (or Enter) on a bag chip opens its info window (the same one the mouse shows).
   root.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && event.target.matches?.(".rk-token[data-info]")) event.target.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" }));
   });
