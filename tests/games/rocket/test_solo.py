@@ -79,3 +79,13 @@ def test_the_rekordjagd_plays_nine_evenings_with_the_standard_recipes(grete):
 def test_a_solo_game_is_won_without_a_single_misfire():
     assert rocket_solo.solo_won({"fehlzuendungen": [0]}, 0)
     assert not rocket_solo.solo_won({"fehlzuendungen": [2]}, 0)
+
+
+def test_the_finished_game_can_be_watched_step_by_step(grete, client):
+    run = solo.start_record(user=grete, game="rocket", category="standard")
+    match = finish(current_match(run), seed=2)
+    client.force_login(grete)
+    for step in ("", "?schritt=5"):
+        response = client.get(f"/tisch/{match.table_id}/partie/{match.number}/{step}", follow=True)
+        assert response.status_code == 200
+        assert 'id="rk-m-0"' in response.content.decode()
