@@ -175,3 +175,16 @@ def test_the_log_says_why_a_computer_stops_and_why_it_buys(players):
     assert "Gefahr" in reasons["aufhoeren"][0]["text"] or "Beutel" in reasons["aufhoeren"][0]["text"]
     assert reasons["einkaufen"], "the computer's buy and its reason"
     assert all(not reasons.get(t) for t in ("ziehen", "weiter")), "no reason for every single draw"
+
+
+def test_a_finished_live_game_goes_to_the_bestenliste_with_the_place_bonus(players):
+    from leaderboard.models import ScoreEntry
+    from tests.lobby.conftest import finish_randomly
+
+    match = finish_randomly(rocket_table(players[:3], clock_seconds=None), seed=4)
+    assert match.status == Match.Status.FINISHED
+    result = match.result
+    entries = {e.user_id: e.points for e in ScoreEntry.objects.filter(match=match)}
+    for seat, user in enumerate(players[:3]):
+        bonus = {1: 30, 2: 15}.get(result["places"][seat], 0)
+        assert entries[user.pk] == result["points"][seat] + bonus
