@@ -1,8 +1,9 @@
 """Speedrocket's table page: fragments as template + plain data.
 
 Public fragments are built from the spectator's view, so every viewer gets the
-same input and the runtime renders each once: the Extrablatt, one manufactory
-panel per seat (Hülse, Zündmesser with its bar, Pulverbeutel), the side list of
+same input and the runtime renders each once: the Hülse's fields (constant, so
+each page gets them once), the Extrablatt, one manufactory panel per seat (its
+chips on the Hülse, Zündmesser with its bar, Pulverbeutel), the side list of
 all manufactories (their rockets rise live while everyone draws), the
 Abendvorstellung and the log. Private fragments are small and built from the
 seat's own view: the status line, the seat's controls (what it may do, the
@@ -244,7 +245,6 @@ def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
         "fehl": p["fehlzuendung"],
         "fertig": p["fertig"],
         "phase": view["phase"],
-        "felder": FIELDS,
         "chips": chips,
         "meter": meter(view, p),
         "beutel": bag_chips(view, p),
@@ -360,6 +360,8 @@ def event_line(event: JSON, names: list[str]) -> JSON:
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
     out = {
+        # the Hülse's fields are the same for every manufactory and never change: sent once per page
+        "rk-felder": Fragment(T + "felder.html", {"felder": FIELDS}),
         "rk-blatt": Fragment(T + "blatt.html", blatt_data(view)),
         "rk-side": Fragment(T + "side.html", {"rows": side_rows(ctx), "phase": view["phase"]}),
         "rk-show": Fragment(T + "show.html", show_data(ctx)),

@@ -136,9 +136,9 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     page.get_by_test_id("settings").locator("summary").click()
     # a rival's manufactory big, then back
     page.get_by_test_id("side-1").click()
-    assert page.get_by_test_id("werk-1").is_visible() and not page.get_by_test_id("werk-0").is_visible()
+    assert page.locator("#rk-m-1 .rk-head").is_visible() and not page.locator("#rk-m-0 .rk-head").is_visible()
     page.get_by_test_id("back-own").click()
-    assert page.get_by_test_id("werk-0").is_visible()
+    assert page.locator("#rk-m-0 .rk-head").is_visible()
 
     # a tap on a bag chip opens its info window: chance and where it would bring the Zündmesser
     page.get_by_test_id("bag-0").locator(".rk-c-W").first.click()
@@ -199,10 +199,10 @@ def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(bro
     rosa.locator("[data-testid=side-1][data-chips='2']").wait_for()
     assert int(rosa.get_by_test_id("side-1").get_attribute("data-feld")) > before
     rosa.get_by_test_id("side-1").click()
-    assert rosa.get_by_test_id("werk-1").is_visible()
+    assert rosa.locator("#rk-m-1 .rk-head").is_visible()
     assert rosa.get_by_test_id("werk-1").get_attribute("data-chips") == "2"
     assert rosa.get_by_test_id("ziehen").is_visible(), "Rosa's own buttons stay hers"
     rosa.get_by_test_id("back-own").click()
-    assert rosa.get_by_test_id("werk-0").is_visible()
+    assert rosa.locator("#rk-m-0 .rk-head").is_visible()
     for context in contexts:
         context.close()

@@ -170,6 +170,6 @@ def test_end_board_has_ruhm_per_evening_as_a_chart():
 def test_the_runtime_renders_every_fragment(settings):
     s = _vorschau_pending()
     out = render(snap_for(s), 0)
-    assert {"rk-status", "rk-controls", "rk-send", "rk-end", "rk-m-0", "rk-m-1", "tbl-bar", "tbl-v"} <= set(out)
+    assert {"rk-status", "rk-controls", "rk-send", "rk-end", "rk-m-0", "rk-m-1", "rk-felder", "tbl-bar"} <= set(out)
     spectator = render(snap_for(s), None)
     assert "rk-controls" not in spectator and spectator["rk-m-0"] == out["rk-m-0"]
