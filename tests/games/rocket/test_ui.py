@@ -173,3 +173,15 @@ def test_the_runtime_renders_every_fragment(settings):
     assert {"rk-status", "rk-controls", "rk-send", "rk-end", "rk-m-0", "rk-m-1", "rk-felder", "tbl-bar"} <= set(out)
     spectator = render(snap_for(s), None)
     assert "rk-controls" not in spectator and spectator["rk-m-0"] == out["rk-m-0"]
+
+
+def test_after_taking_the_ruhm_the_shop_only_trades_crystals():
+    s = evening(2, beutel=["W3", "W3", "W3"])
+    s.seats[0].eimer = False
+    put(s, 0, "W3", "W3", "W3")  # 9 > 7: Fehlzündung without sand
+    s = to_shop(s)
+    s, _ = E.apply(s, 0, {"type": "fehlzuendung", "wahl": "ruhm"})
+    data = ui.controls_data(ctx_for(s, 0), ui.legal_from_view(E.view(s, 0)))
+    assert data["shop"]["baskets"] == [[]] and data["shop"]["mark"] == 0
+    html_text = render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-controls"])[1]
+    assert 'data-testid="took-ruhm"' in html_text
