@@ -124,6 +124,8 @@ class Guest:
 
 
 def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     start_short_game(page)
     assert page.get_by_test_id("extrablatt").get_attribute("data-abend") == "1"
     # settings: the light design and no percentages; they stay after the next update
@@ -131,8 +133,10 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     page.check("input[name=rk-design][value=tag]")
     page.uncheck("input[name=rk-pct]")
     assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert errors == []
     assert not page.locator("#rk-controls .rk-pct").is_visible()
     page.check("input[name=rk-pct]")
+    page.get_by_test_id("sound-setting").select_option("ansicht")  # the barrel organ to the Festwiese
     page.get_by_test_id("settings").locator("summary").click()
     # a rival's manufactory big, then back
     page.get_by_test_id("side-1").click()
@@ -157,6 +161,7 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     assert guest.bought, "the guest never bought anything"
     assert {" ", "Enter", "e"} <= guest.keys
     assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert errors == []
 
 
 def chips(page, seat: int) -> int:
