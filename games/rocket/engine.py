@@ -94,6 +94,11 @@ def clean_options(options: JSON, players: int) -> JSON:
     if mode not in REZEPT_MODES:
         raise IllegalAction("Diese Rezeptur-Auswahl gibt es nicht.")
     out: JSON = {"kurz": kurz, "rezepte": mode}
+    taeglich = options.get("taeglich", False)
+    if not isinstance(taeglich, bool) or (taeglich and players != 1):
+        raise IllegalAction("Das Tagesrätsel spielt man allein.")
+    if taeglich:
+        out["taeglich"] = True
     if mode == "gastgeber":
         chosen = options.get("auswahl")
         if not isinstance(chosen, dict) or set(chosen) != set(RECIPE_COLOURS):
@@ -133,6 +138,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         players=players,
         abende=abende,
         solo=solo,
+        taeglich=opts.get("taeglich", False),
         rezepte=rezepte,
         blaetter=blaetter,
         abend=0,
@@ -824,6 +830,7 @@ def view(state: State, seat: int | None) -> JSON:
         "seat": seat,
         "players": s.players,
         "solo": s.solo,
+        "taeglich": s.taeglich,
         "phase": s.phase,
         "abend": s.abend,
         "abende": s.abende,

@@ -7,7 +7,7 @@ from typing import Any
 from games.core.solo import DailyMode, RecordMode, SoloModes
 
 #: The Tagesrätsel: nine evenings, recipes drawn from the day's seed (the same for everyone that day).
-DAILY_OPTIONS = {"kurz": False, "rezepte": "zufall"}
+DAILY_OPTIONS = {"kurz": False, "rezepte": "zufall", "taeglich": True}
 #: The Rekordjagd: nine evenings with the standard recipes.
 RECORD_OPTIONS = {"kurz": False, "rezepte": "standard"}
 

@@ -16,6 +16,7 @@ class State:
     players: int
     abende: int
     solo: bool
+    taeglich: bool  # the day's Tagesrätsel (the end board offers the share line)
     rezepte: dict[str, int]
     blaetter: list[str]  # one sheet per evening, fixed at the start (never shown ahead)
     abend: int

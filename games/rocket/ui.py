@@ -578,6 +578,7 @@ def end_data(ctx: FragmentContext) -> JSON:
     return {
         "result": True,
         "solo": view["solo"],
+        "share": share_line(view) if view["taeglich"] else None,
         "seat": ctx.seat,
         "kind": ctx.snap.kind,
         "table_id": ctx.snap.table_id,
@@ -585,6 +586,20 @@ def end_data(ctx: FragmentContext) -> JSON:
         "rows": rows,
         "chart": chart(ctx),
     }
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def share_line(view: JSON) -> str:
+    """The Tagesrätsel's line to copy (RT "Tagesrätsel teilen"): Ruhm and every evening's rocket as a bar
+    (a misfire as ✸) – heights only, no moves."""
+    result = view["result"]
+    bars = "".join(
+        "✸" if h[0]["fehl"] else BARS[min(len(BARS) - 1, h[0]["feld"] * len(BARS) // (LAST_FIELD + 1))]
+        for h in view["hoehen"]
+    )
+    return f"Speedrocket-Tagesrätsel: {result['points'][0]} Ruhm {bars}"
 
 
 def chart(ctx: FragmentContext) -> JSON:

@@ -189,6 +189,16 @@
     if (t.closest("[data-rat]")) { askRat(); return; }
     const token = t.closest(".rk-bag .rk-token[data-info]");
     if (token) { token.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" })); return; }
+    const copy = t.closest("[data-copy]");
+    if (copy) {
+      const field = $(copy.dataset.copy);
+      field.select();
+      (navigator.clipboard?.writeText(field.value) ?? Promise.reject()).then(
+        () => { copy.textContent = "Kopiert"; },
+        () => { document.execCommand?.("copy"); copy.textContent = "Markiert – jetzt kopieren"; },
+      );
+      return;
+    }
     if (t.closest("[data-close-end]")) { const e = $("#rk-end .rk-end"); if (e) e.hidden = true; return; }
     if (t.closest("[data-open-end]")) { const e = $("#rk-end .rk-end"); if (e) e.hidden = false; }
   });

@@ -121,8 +121,9 @@ def test_the_clock_spans_the_whole_stopfen_and_then_the_computer_stops(players, 
 def test_after_the_clock_the_computer_pours_sand_on_a_pending_misfire_and_stops(players, frozen):  # noqa: F811
     match = rocket_table(players[:2])
     state = E.load(match.state)
+    state.blaetter[0] = "buergermeister"  # a sheet that changes nothing while stuffing (no Funkenflug)
     p = state.seats[0]
-    p.summe, p.grenze, p.beutel = p.grenze, p.grenze, ["W3"]
+    p.summe, p.grenze, p.beutel, p.eimer = p.grenze, p.grenze, ["W3"], True
     match.state = E.dump(state)
     match.save(update_fields=["state"])
     actions.submit(match_id=match.pk, seat=0, action=ZIEHEN, expected_version=0)
@@ -162,19 +163,29 @@ def test_the_log_says_why_a_computer_stops_and_why_it_buys(players):
         user=players[0], game="rocket", options={"kurz": True}, computers=["normal"], tempo="normal"
     )
     match = Match.objects.get(table=table)
-    actions.submit(match_id=match.pk, seat=0, action={"type": "aufhoeren"}, expected_version=match.version)
-    for _ in range(8):  # the Vorstellung: the human presses Weiter, the computer at once
+    for _ in range(200):  # the human stops at once, presses Weiter and buys nothing; the computer answers inline
         match.refresh_from_db()
-        state = E.load(match.state)
-        if state.phase != "vorstellung" or 0 not in E.to_move(state):
+        if match.status != Match.Status.PLAYING:
             break
-        actions.submit(match_id=match.pk, seat=0, action={"type": "weiter"}, expected_version=match.version)
+        state = E.load(match.state)
+        types = {r.action["type"] for r in ActionRecord.objects.filter(match=match, seat=1)}
+        if {"aufhoeren", "einkaufen"} <= types:
+            break
+        if 0 not in E.to_move(state):
+            continue
+        legal = E.legal_actions(state, 0)
+        action = next(
+            a for a in legal if a in ({"type": "aufhoeren"}, {"type": "weiter"}, {"type": "einkaufen", "chips": []})
+        )
+        actions.submit(match_id=match.pk, seat=0, action=action, expected_version=match.version)
     records = ActionRecord.objects.filter(match=match, seat=1, by_bot=True).order_by("version")
-    reasons = {r.action["type"]: [e for e in r.events if e["type"] == "grund"] for r in records}
-    assert reasons["aufhoeren"] and reasons["aufhoeren"][0]["seat"] == 1
-    assert "Gefahr" in reasons["aufhoeren"][0]["text"] or "Beutel" in reasons["aufhoeren"][0]["text"]
+    reasons: dict[str, list] = {}
+    for r in records:
+        reasons.setdefault(r.action["type"], []).extend(e for e in r.events if e["type"] == "grund")
+    assert reasons["aufhoeren"] and all(e["seat"] == 1 for e in reasons["aufhoeren"])
+    assert all("Gefahr" in e["text"] or "Beutel" in e["text"] for e in reasons["aufhoeren"])
     assert reasons["einkaufen"], "the computer's buy and its reason"
-    assert all(not reasons.get(t) for t in ("ziehen", "weiter")), "no reason for every single draw"
+    assert not reasons.get("ziehen") and not reasons.get("weiter"), "no reason for every single draw"
 
 
 def test_a_finished_live_game_goes_to_the_bestenliste_with_the_place_bonus(players):

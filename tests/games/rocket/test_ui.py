@@ -185,3 +185,24 @@ def test_after_taking_the_ruhm_the_shop_only_trades_crystals():
     assert data["shop"]["baskets"] == [[]] and data["shop"]["mark"] == 0
     html_text = render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-controls"])[1]
     assert 'data-testid="took-ruhm"' in html_text
+
+
+def test_the_tagesraetsel_end_board_has_a_share_line_with_heights_only():
+    s = E.new_game(seed=4, players=1, options={"kurz": True, "taeglich": True})
+    rng = random.Random(4)
+    while not E.is_over(s):
+        s, _ = E.apply(s, 0, rng.choice(E.legal_actions(s, 0)))
+    data = ui.end_data(ctx_for(s, 0))
+    line = data["share"]
+    assert line.startswith(f"Speedrocket-Tagesrätsel: {s.seats[0].ruhm} Ruhm ")
+    bars = line.rsplit(" ", 1)[1]
+    assert len(bars) == 6 and set(bars) <= set(ui.BARS + "✸")
+    assert "✸" not in bars or any(h[0]["fehl"] for h in s.hoehen)
+    assert 'data-testid="share-line"' in render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-end"])[1]
+    other = E.new_game(seed=4, players=1, options={"kurz": True})
+    assert not other.taeglich
+
+
+def test_only_one_plays_the_tagesraetsel():
+    with pytest.raises(E.IllegalAction):
+        E.new_game(seed=1, players=2, options={"taeglich": True})
