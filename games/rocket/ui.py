@@ -458,7 +458,6 @@ def shop_data(view: JSON, p: JSON, legal: list[JSON]) -> JSON:
     return {
         "mark": mark,
         "groups": groups,
-        "baskets": [a["chips"] for a in legal if a["type"] == "einkaufen"],
         "vorladung": "vorladung" in types,
         "vorladung_kosten": view["vorladung_kosten"][view["seat"]],
         "sandeimer": "sandeimer" in types,

@@ -94,13 +94,9 @@
     return out;
   }
   function basketAction() {
-    const s = shop();
-    if (!s) return null;
-    let baskets = [];
-    try { baskets = JSON.parse(s.dataset.baskets || "[]"); } catch { baskets = []; }
+    if (!shop()) return null;
     const want = [...basket].sort((a, b) => WARES.indexOf(a) - WARES.indexOf(b));
-    const match = baskets.find((b) => same(b, want));
-    return match ? { type: "einkaufen", chips: match } : null;
+    return legal().find((a) => a.type === "einkaufen" && same(a.chips, want)) || null;
   }
   function renderBasket() {
     const s = shop();
