@@ -10,8 +10,8 @@ import re
 import pytest
 
 from games.core.fragments import Fragment, FragmentContext, TableView, render_fragment
+from games.rocket import endboard, ui
 from games.rocket import engine as E
-from games.rocket import ui
 from lobby.runtime.rendering import render
 from lobby.runtime.snapshot import Snapshot
 
@@ -161,7 +161,7 @@ def test_the_shop_shows_prices_and_this_games_recipe_texts():
 def test_end_board_has_ruhm_per_evening_as_a_chart():
     s = list(random_states(7, players=3, steps=5000))[-1]
     assert E.is_over(s)
-    data = ui.end_data(ctx_for(s, 0))
+    data = endboard.end_data(ctx_for(s, 0))
     assert data["result"] and len(data["chart"]["lines"]) == 3
     for line, seat_ruhm in zip(data["chart"]["lines"], E.result(s)["ruhm_abende"], strict=True):
         assert len(line["points"].split()) == len(seat_ruhm) + 1 == s.abende + 1
@@ -195,11 +195,11 @@ def test_the_tagesraetsel_end_board_has_a_share_line_with_heights_only():
     rng = random.Random(4)
     while not E.is_over(s):
         s, _ = E.apply(s, 0, rng.choice(E.legal_actions(s, 0)))
-    data = ui.end_data(ctx_for(s, 0))
+    data = endboard.end_data(ctx_for(s, 0))
     line = data["share"]
     assert line.startswith(f"Speedrocket-Tagesrätsel: {s.seats[0].ruhm} Ruhm ")
     bars = line.rsplit(" ", 1)[1]
-    assert len(bars) == 6 and set(bars) <= set(ui.BARS + "✸")
+    assert len(bars) == 6 and set(bars) <= set(endboard.BARS + "✸")
     assert "✸" not in bars or any(h[0]["fehl"] for h in s.hoehen)
     assert 'data-testid="share-line"' in render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-end"])[1]
     other = E.new_game(seed=4, players=1, options={"kurz": True})
