@@ -41,6 +41,7 @@ def end_data(ctx: FragmentContext) -> JSON:
         "result": True,
         "solo": view["solo"],
         "share": share_line(view) if view["taeglich"] else None,
+        "meister": view["meister"],
         "seat": ctx.seat,
         "kind": ctx.snap.kind,
         "table_id": ctx.snap.table_id,

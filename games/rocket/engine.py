@@ -52,6 +52,8 @@ from .content import (
     count_text,
     solo_target,
 )
+from .meisterbrief import LEVELS, goal_status, stars
+from .meisterbrief import level as meister_level
 from .rocket import Seat, counted_white, lay, to_bag, would_ignite
 from .scoring import (
     gain,
@@ -99,6 +101,13 @@ def clean_options(options: JSON, players: int) -> JSON:
         raise IllegalAction("Das Tagesrätsel spielt man allein.")
     if taeglich:
         out["taeglich"] = True
+    stufe = options.get("stufe")
+    if stufe is not None:
+        if not isinstance(stufe, int) or isinstance(stufe, bool) or not 1 <= stufe <= len(LEVELS):
+            raise IllegalAction("Diese Meisterbrief-Stufe gibt es nicht.")
+        if players != 1 or taeglich:
+            raise IllegalAction("Den Meisterbrief machst du allein.")
+        out["stufe"] = stufe
     if mode == "gastgeber":
         chosen = options.get("auswahl")
         if not isinstance(chosen, dict) or set(chosen) != set(RECIPE_COLOURS):
@@ -118,7 +127,12 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
     rng = draw_rng(seed, 0)
     solo = players == 1
     abende = EVENINGS_SHORT if opts["kurz"] else EVENINGS
-    if opts["rezepte"] == "zufall":
+    stufe = opts.get("stufe")
+    start_bag = START_BAG
+    if stufe is not None:  # the level fixes recipes, evenings and the start bag
+        lvl = meister_level(stufe)
+        abende, start_bag, rezepte = lvl.abende, lvl.beutel, dict(lvl.rezepte)
+    elif opts["rezepte"] == "zufall":
         rezepte = {c: rng.randint(1, 4) for c in RECIPE_COLOURS}
     elif opts["rezepte"] == "gastgeber":
         rezepte = dict(opts["auswahl"])
@@ -130,7 +144,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         deck[0], deck[-1] = deck[-1], deck[0]
     blaetter = deck[:abende]
     seats = [
-        Seat(beutel=sorted(START_BAG), kristalle=START_CRYSTALS, stil=STYLES[rng.randrange(len(STYLES))])
+        Seat(beutel=sorted(start_bag), kristalle=START_CRYSTALS, stil=STYLES[rng.randrange(len(STYLES))])
         for _ in range(players)
     ]
     s = State(
@@ -139,6 +153,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         abende=abende,
         solo=solo,
         taeglich=opts.get("taeglich", False),
+        stufe=stufe,
         rezepte=rezepte,
         blaetter=blaetter,
         abend=0,
@@ -732,6 +747,28 @@ def result(state: State) -> JSON:
         "hoehen": [[h[i]["feld"] for h in s.hoehen] for i in range(s.players)],
         "fehlzuendungen": [sum(1 for h in s.hoehen if h[i]["fehl"]) for i in range(s.players)],
         "ruhm_abende": [[r[i] for r in s.ruhm_abende] for i in range(s.players)],
+        "meister": meister(s),
+    }
+
+
+def meister(s: State) -> JSON | None:
+    """A Meisterbrief game: the level, its goals with their standing, the stars (at the end)."""
+    if s.stufe is None:
+        return None
+    lvl = meister_level(s.stufe)
+    p = s.seats[0]
+    over = s.phase == "ende"
+    crystals = s.kristalle_ende[0] if s.kristalle_ende else p.kristalle
+    hoehen = [h[0] for h in s.hoehen]
+    ziele = [
+        goal_status(g, ruhm=p.ruhm, kristalle=crystals, preise=p.preise, hoehen=hoehen, over=over) for g in lvl.goals
+    ]
+    return {
+        "stufe": lvl.number,
+        "name": lvl.name,
+        "ziele": ziele,
+        "sterne": stars(ziele) if over else None,
+        "bestanden": bool(over and ziele[0]["erfuellt"]),
     }
 
 
@@ -831,6 +868,7 @@ def view(state: State, seat: int | None) -> JSON:
         "players": s.players,
         "solo": s.solo,
         "taeglich": s.taeglich,
+        "meister": meister(s),
         "phase": s.phase,
         "abend": s.abend,
         "abende": s.abende,

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rocket.content import COLOUR_NAMES, RECIPE_COLOURS, RECIPES
+from games.rocket.meisterbrief import LEVELS
 
 LEVEL_CHOICES = [("leicht", _("leicht")), ("normal", _("normal")), ("stark", _("stark"))]
 LAENGE_CHOICES = [("normal", _("normal – neun Abende")), ("kurz", _("kurz – sechs Abende"))]
@@ -17,11 +18,17 @@ REZEPTE_CHOICES = [
     ("gastgeber", _("eigene Auswahl")),
 ]
 SOLO = "allein"
+MEISTER = "meister"
 GEGNER_CHOICES = [
     ("1", _("1 Computer")),
     ("2", _("2 Computer")),
     ("3", _("3 Computer")),
     (SOLO, _("Allein in der Werkstatt – ohne Gegner")),
+    (MEISTER, _("Meisterbrief – eine Prüfungsstufe allein")),
+]
+STUFE_CHOICES = [
+    (lv.number, f"{lv.number}. {lv.name} ({lv.abende} Abende): " + " · ".join(g.text for g in lv.goals))
+    for lv in LEVELS
 ]
 TEMPO_CHOICES = [("normal", _("Normal")), ("schnell", _("Schnell"))]
 
@@ -77,9 +84,25 @@ class FreeGameForm(OptionsForm):
     gegner = forms.ChoiceField(label=_("Gegner"), choices=GEGNER_CHOICES, initial="2", widget=forms.RadioSelect)
     level = forms.ChoiceField(label=_("Stärke der Computer"), choices=LEVEL_CHOICES, initial="normal")
     tempo = forms.ChoiceField(label=_("Tempo"), choices=TEMPO_CHOICES, initial="normal")
-    field_order = ["gegner", "level", "laenge", "rezepte", "tempo"]
+    stufe = forms.TypedChoiceField(
+        label=_("Meisterbrief-Stufe"),
+        choices=STUFE_CHOICES,
+        coerce=int,
+        initial=1,
+        required=False,
+        help_text=_("Feste Rezepturen, eigener Startbeutel, drei Ziele: das erste besteht die Stufe."),
+    )
+    field_order = ["gegner", "stufe", "level", "laenge", "rezepte", "tempo"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("gegner") == MEISTER and data.get("stufe") in (None, ""):
+            self.add_error("stufe", _("Wähle eine Stufe."))
+        return data
 
     def table_settings(self) -> dict[str, Any]:
         data = self.cleaned_data
+        if data["gegner"] == MEISTER:
+            return {"options": {"stufe": int(data["stufe"])}, "computers": [], "tempo": "normal"}
         computers = [] if data["gegner"] == SOLO else [data["level"]] * int(data["gegner"])
         return {"options": self.game_options(), "computers": computers, "tempo": data["tempo"]}

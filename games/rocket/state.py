@@ -17,6 +17,7 @@ class State:
     abende: int
     solo: bool
     taeglich: bool  # the day's Tagesrätsel (the end board offers the share line)
+    stufe: int | None  # a Meisterbrief level (meisterbrief.py), alone
     rezepte: dict[str, int]
     blaetter: list[str]  # one sheet per evening, fixed at the start (never shown ahead)
     abend: int

@@ -52,6 +52,8 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
         "rk-show": Fragment(T + "show.html", show_data(ctx)),
         "rk-log": Fragment(T + "log.html", {"lines": [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]}),
     }
+    if view["meister"]:
+        out["rk-ziele"] = Fragment(T + "ziele.html", dict(view["meister"]))
     for p in view["spieler"]:
         out[f"rk-m-{p['seat']}"] = Fragment(T + "werkstatt.html", werkstatt_data(ctx, p))
     return out
@@ -184,7 +186,8 @@ def controls_data(ctx: FragmentContext, legal: list[JSON]) -> JSON:
         "mine": mine,
         "rat": ctx.snap.rat and mine,
         "legal": json.dumps(legal),
-        "waiting": [ctx.names[s] for s in view["to_move"] if s != seat],
+        # who is still at it: only while the seat waits (so others' moves never touch the seat's own buttons)
+        "waiting": [] if mine else [ctx.names[s] for s in view["to_move"] if s != seat],
         "fehl": p["fehlzuendung"],
         "wf": p["wertungsfeld"],
         "offen": None,

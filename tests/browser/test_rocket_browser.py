@@ -47,8 +47,9 @@ def start_short_game(page) -> None:
 class Guest:
     """Plays the guest's decisions through the page's keys and buttons; remembers what it did."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, *, careful: bool = False) -> None:
         self.page = page
+        self.careful = careful  # stop at 25 % danger from the start (else: draw on until the first "Sand drauf?")
         self.sand = False  # answered "Sand drauf?" with sand
         self.bought: list[str] = []
         self.keys: set[str] = set()
@@ -60,8 +61,11 @@ class Guest:
         wait_for_change(self.page, before)
 
     def controls(self) -> dict:
-        c = self.page.locator("#rk-controls")
-        return {"phase": c.get_attribute("data-phase"), "mine": c.get_attribute("data-mine") == "1"}
+        """Phase and whose turn, read at one moment (a fragment may be swapped between two reads)."""
+        return self.page.evaluate(
+            "() => { const c = document.getElementById('rk-controls');"
+            " return {phase: c.dataset.phase, mine: c.dataset.mine === '1'}; }"
+        )
 
     def stuff(self) -> None:
         page = self.page
@@ -79,7 +83,7 @@ class Guest:
         )
         percent = int(danger.split(":")[1].split("%")[0]) if ":" in danger else 0
         # until the first "Sand drauf?" the guest draws on; afterwards it stops at 25 % danger
-        if self.sand and percent >= 25 or not page.get_by_test_id("ziehen").is_enabled():
+        if (self.sand or self.careful) and percent >= 25 or not page.get_by_test_id("ziehen").is_enabled():
             self.press("Enter")
         else:
             self.press(" ")
@@ -98,7 +102,8 @@ class Guest:
             return
         shop = page.get_by_test_id("shop")
         mark = int(shop.get_attribute("data-mark"))
-        key = next((k for k, ware in ((1, "O1"), (2, "G1")) if page.get_by_test_id(f"ware-{ware}").is_enabled()), None)
+        wares = ((4, "R1"), (3, "B1"), (2, "G1")) if self.careful else ((1, "O1"), (2, "G1"))
+        key = next((k for k, ware in wares if page.get_by_test_id(f"ware-{ware}").is_enabled()), None)
         if key is not None and mark >= 3:
             page.keyboard.press(str(key))
             self.keys.add(str(key))
@@ -211,3 +216,22 @@ def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(bro
     assert rosa.locator("#rk-m-0 .rk-head").is_visible()
     for context in contexts:
         context.close()
+
+
+def test_a_player_completes_the_first_meisterbrief_level(page):
+    page.goto("/spiele/rocket/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/rocket/")
+    page.check("input[name=gegner][value='meister']")
+    assert page.locator("#id_stufe").is_visible() and not page.locator("#id_level").is_visible()
+    page.select_option("#id_stufe", "1")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    goals = page.get_by_test_id("ziele")
+    assert "Stufe 1" in goals.inner_text() and "mindestens 16 Ruhm" in goals.inner_text()
+    assert "Stand: 0/16 Ruhm" in goals.inner_text()
+    Guest(page, careful=True).play()
+    board = page.get_by_test_id("end-meister")
+    assert int(board.get_attribute("data-stars")) >= 1
+    assert "bestanden" in board.inner_text() and "nicht bestanden" not in board.inner_text()
+    assert page.get_by_test_id("stars").get_attribute("data-stars") == board.get_attribute("data-stars")
