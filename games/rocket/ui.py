@@ -184,7 +184,8 @@ def controls_data(ctx: FragmentContext, legal: list[JSON]) -> JSON:
         "abend": view["abend"],
         "schritt": view["schritt"],
         "mine": mine,
-        "rat": ctx.snap.rat and mine,
+        # RT "Allein": no Rat in the workshop alone; against computers the strong one advises
+        "rat": ctx.snap.rat and mine and not view["solo"],
         "legal": json.dumps(legal),
         # who is still at it: only while the seat waits (so others' moves never touch the seat's own buttons)
         "waiting": [] if mine else [ctx.names[s] for s in view["to_move"] if s != seat],

@@ -209,3 +209,10 @@ def test_the_tagesraetsel_end_board_has_a_share_line_with_heights_only():
 def test_only_one_plays_the_tagesraetsel():
     with pytest.raises(E.IllegalAction):
         E.new_game(seed=1, players=2, options={"taeglich": True})
+
+
+def test_no_rat_alone_in_the_workshop():
+    alone = E.new_game(seed=1, players=1, options={})
+    assert ui.controls_data(ctx_for(alone, 0), ui.legal_from_view(E.view(alone, 0)))["rat"] is False
+    rivals = E.new_game(seed=1, players=2, options={})
+    assert ui.controls_data(ctx_for(rivals, 0), ui.legal_from_view(E.view(rivals, 0)))["rat"] is True
