@@ -19,7 +19,16 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext
-from games.rocket.content import COLOUR_NAMES, LAST_CHIP_FIELD, RECIPE_COLOURS, RUHM, WARES, chip_text, chip_value
+from games.rocket.content import (
+    COLOUR_NAMES,
+    CRYSTALS_PER_TRADE,
+    LAST_CHIP_FIELD,
+    RECIPE_COLOURS,
+    RUHM,
+    WARES,
+    chip_text,
+    chip_value,
+)
 from games.rocket.endboard import end_data
 from games.rocket.panels import (
     FIELDS,
@@ -37,7 +46,6 @@ T = "games/rocket/"
 PAGE_PREFIX = "rk"  # class and id prefix of the table page (templates/games/core/table.html)
 JSON = dict[str, Any]
 LOG_LENGTH = 40
-CRYSTALS_PER_TRADE = 2
 #: the shop's seven wares in key order 1–7 (RT "Tasten": Kalkorange bis Schwarzpulver)
 SHOP_COLOURS = ("O", "G", "B", "R", "Y", "P", "S")
 
