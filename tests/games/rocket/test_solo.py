@@ -89,3 +89,12 @@ def test_the_finished_game_can_be_watched_step_by_step(grete, client):
         response = client.get(f"/tisch/{match.table_id}/partie/{match.number}/{step}", follow=True)
         assert response.status_code == 200
         assert 'id="rk-m-0"' in response.content.decode()
+
+
+def test_the_solo_pages_offer_the_tagesraetsel_and_the_rekordjagd(client):
+    daily = client.get("/spiele/rocket/taeglich/").content.decode()
+    assert "Tagesrätsel" in daily
+    record = client.get("/spiele/rocket/rekordjagd/").content.decode()
+    assert "Rekordjagd" in record and "Standard-Rezepturen" in record
+    page = client.get("/spiele/rocket/").content.decode()
+    assert 'href="/spiele/rocket/taeglich/"' in page and 'href="/spiele/rocket/rekordjagd/"' in page
