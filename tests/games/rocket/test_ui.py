@@ -8,6 +8,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.core.fragments import Fragment, FragmentContext, TableView, render_fragment
 from games.rocket import endboard, ui
@@ -87,11 +89,12 @@ def test_fragments_are_plain_data_and_render_in_every_phase():
     assert phases == {"stopfen", "vorstellung", "handel", "ende"}
 
 
-def test_the_page_offers_exactly_the_engines_legal_actions():
-    for seed in (1, 2, 3):
-        for s in random_states(seed, players=2):
-            for seat in range(s.players):
-                assert ui.legal_from_view(E.view(s, seat)) == E.legal_actions(s, seat)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(1, 4))
+def test_the_page_offers_exactly_the_engines_legal_actions(seed, players):
+    for s in random_states(seed, players=players):
+        for seat in range(s.players):
+            assert ui.legal_from_view(E.view(s, seat)) == E.legal_actions(s, seat)
 
 
 def test_public_fragments_are_the_same_for_every_viewer():
