@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "benchmarks",
     "games.kleister",
     "games.neon",
+    "games.rocket",
     "games.burg",
 ]
 

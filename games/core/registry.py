@@ -23,6 +23,7 @@ from games.core.solo import SoloModes
 GAME_PACKAGES: dict[str, str] = {
     "kleister": "games.kleister",
     "neon": "games.neon",
+    "rocket": "games.rocket",
     "burg": "games.burg",
 }
 
@@ -48,6 +49,8 @@ class GameSpec:
     decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
+    # Action types whose computer reason goes into the log (Speedrocket: why it stops, why it buys).
+    logged_reasons: frozenset[str] = frozenset()
     # What a player has collected over their finished games (e.g. Speedburg's Skizzenbuch): from the
     # (result, seat) pairs of those games a dict {"name", "text", ...}; None: the game collects nothing.
     collection: Callable[[list[tuple[dict[str, Any], int]]], dict[str, Any]] | None = None
@@ -128,4 +131,5 @@ def spec(slug: str) -> GameSpec:
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
         collection=getattr(game_engine, "collection", None),
+        logged_reasons=frozenset(getattr(game_bots, "LOGGED_REASONS", ())),
     )

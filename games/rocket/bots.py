@@ -534,3 +534,5 @@ def style_of(view: JSON, seat: int) -> str:
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}
+#: RT "Am Tisch": the log says why a computer stops and why it buys (not every single draw)
+LOGGED_REASONS = ("aufhoeren", "einkaufen")

@@ -309,3 +309,16 @@ STYLE_TEXT = {
     "Purpur-Liebhaber": "mag Purpur",
     "Tempomacher": "mag schnelle Pulver (Kupferblau, Strontiumrot)",
 }
+
+#: The computers' names at the table: German surnames that suit a Saxon fireworks
+#: manufactory around 1901; never a real person's full name.
+COMPUTER_NAMES = (
+    "Pulvermacher",
+    "Zunder",
+    "Brenner",
+    "Schwärmer",
+    "Feuerlein",
+    "Kracht",
+    "Funkel",
+    "Sprühauf",
+)

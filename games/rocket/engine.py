@@ -52,6 +52,8 @@ from .content import (
     count_text,
     solo_target,
 )
+from .meisterbrief import LEVELS, goal_status, stars
+from .meisterbrief import level as meister_level
 from .rocket import Seat, counted_white, lay, to_bag, would_ignite
 from .scoring import (
     gain,
@@ -94,6 +96,18 @@ def clean_options(options: JSON, players: int) -> JSON:
     if mode not in REZEPT_MODES:
         raise IllegalAction("Diese Rezeptur-Auswahl gibt es nicht.")
     out: JSON = {"kurz": kurz, "rezepte": mode}
+    taeglich = options.get("taeglich", False)
+    if not isinstance(taeglich, bool) or (taeglich and players != 1):
+        raise IllegalAction("Das Tagesrätsel spielt man allein.")
+    if taeglich:
+        out["taeglich"] = True
+    stufe = options.get("stufe")
+    if stufe is not None:
+        if not isinstance(stufe, int) or isinstance(stufe, bool) or not 1 <= stufe <= len(LEVELS):
+            raise IllegalAction("Diese Meisterbrief-Stufe gibt es nicht.")
+        if players != 1 or taeglich:
+            raise IllegalAction("Den Meisterbrief machst du allein.")
+        out["stufe"] = stufe
     if mode == "gastgeber":
         chosen = options.get("auswahl")
         if not isinstance(chosen, dict) or set(chosen) != set(RECIPE_COLOURS):
@@ -113,7 +127,12 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
     rng = draw_rng(seed, 0)
     solo = players == 1
     abende = EVENINGS_SHORT if opts["kurz"] else EVENINGS
-    if opts["rezepte"] == "zufall":
+    stufe = opts.get("stufe")
+    start_bag = START_BAG
+    if stufe is not None:  # the level fixes recipes, evenings and the start bag
+        lvl = meister_level(stufe)
+        abende, start_bag, rezepte = lvl.abende, lvl.beutel, dict(lvl.rezepte)
+    elif opts["rezepte"] == "zufall":
         rezepte = {c: rng.randint(1, 4) for c in RECIPE_COLOURS}
     elif opts["rezepte"] == "gastgeber":
         rezepte = dict(opts["auswahl"])
@@ -125,7 +144,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         deck[0], deck[-1] = deck[-1], deck[0]
     blaetter = deck[:abende]
     seats = [
-        Seat(beutel=sorted(START_BAG), kristalle=START_CRYSTALS, stil=STYLES[rng.randrange(len(STYLES))])
+        Seat(beutel=sorted(start_bag), kristalle=START_CRYSTALS, stil=STYLES[rng.randrange(len(STYLES))])
         for _ in range(players)
     ]
     s = State(
@@ -133,6 +152,8 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         players=players,
         abende=abende,
         solo=solo,
+        taeglich=opts.get("taeglich", False),
+        stufe=stufe,
         rezepte=rezepte,
         blaetter=blaetter,
         abend=0,
@@ -142,6 +163,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         seats=seats,
         vorstellung=[],
         hoehen=[],
+        ruhm_abende=[],
         abrechnung=None,
         kristalle_ende=None,
     )
@@ -364,6 +386,13 @@ def timeout_actions(state: State, seat: int) -> list[JSON]:
     if state.phase == "handel":
         return [a for a in legal if a["type"] in ("fehlzuendung", "einkaufen")]
     return legal
+
+
+def decision_key(state: State, seat: int) -> list[Any]:
+    """One decision of a seat (its clock runs for all of it): the whole Stopfen of an evening,
+    one step of the Vorstellung, the whole Pulverhandlung (RT "Zug-Uhr: gilt fürs Stopfen und
+    für die Pulverhandlung")."""
+    return [state.abend, state.phase, state.schritt]
 
 
 def decision_seconds(state: State, table_seconds: int | None) -> int | None:
@@ -645,6 +674,7 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
 
 
 def _end_evening(s: State, events: list | None) -> None:
+    s.ruhm_abende.append([p.ruhm for p in s.seats])
     for p in s.seats:
         back = p.chips + p.beiseite + p.gekauft
         for _ in range(p.entsorgt):
@@ -693,6 +723,7 @@ def _settle(s: State, events: list | None) -> None:
         parts.append(f"{from_crystals} Ruhm aus {s.kristalle_ende[i]} Kristallen")
         _ev(events, "abrechnung", i, "Abrechnung: " + ", ".join(parts) + f" – zusammen {p.ruhm} Ruhm.")
     s.abrechnung = rows
+    s.ruhm_abende.append([p.ruhm for p in s.seats])
     s.phase = "ende"
     _ev(events, "ende", None, "Die Herbstmesse ist vorbei.")
 
@@ -715,6 +746,29 @@ def result(state: State) -> JSON:
         "abrechnung": s.abrechnung,
         "hoehen": [[h[i]["feld"] for h in s.hoehen] for i in range(s.players)],
         "fehlzuendungen": [sum(1 for h in s.hoehen if h[i]["fehl"]) for i in range(s.players)],
+        "ruhm_abende": [[r[i] for r in s.ruhm_abende] for i in range(s.players)],
+        "meister": meister(s),
+    }
+
+
+def meister(s: State) -> JSON | None:
+    """A Meisterbrief game: the level, its goals with their standing, the stars (at the end)."""
+    if s.stufe is None:
+        return None
+    lvl = meister_level(s.stufe)
+    p = s.seats[0]
+    over = s.phase == "ende"
+    crystals = s.kristalle_ende[0] if s.kristalle_ende else p.kristalle
+    hoehen = [h[0] for h in s.hoehen]
+    ziele = [
+        goal_status(g, ruhm=p.ruhm, kristalle=crystals, preise=p.preise, hoehen=hoehen, over=over) for g in lvl.goals
+    ]
+    return {
+        "stufe": lvl.number,
+        "name": lvl.name,
+        "ziele": ziele,
+        "sterne": stars(ziele) if over else None,
+        "bestanden": bool(over and ziele[0]["erfuellt"]),
     }
 
 
@@ -813,6 +867,8 @@ def view(state: State, seat: int | None) -> JSON:
         "seat": seat,
         "players": s.players,
         "solo": s.solo,
+        "taeglich": s.taeglich,
+        "meister": meister(s),
         "phase": s.phase,
         "abend": s.abend,
         "abende": s.abende,
@@ -828,6 +884,7 @@ def view(state: State, seat: int | None) -> JSON:
         "spieler": spieler,
         "vorstellung": [list(x) for x in s.vorstellung],
         "hoehen": [list(h) for h in s.hoehen],
+        "ruhm_abende": [list(r) for r in s.ruhm_abende],
         "letzter_abend": last_evening(s),
         "abrechnung": s.abrechnung,
         "result": result(s) if s.phase == "ende" else None,

@@ -48,6 +48,7 @@ class Seat:
     handel_fertig: bool = False
     haendler: bool = False  # Kristallhändler discount used this evening
     entsorgt: int = 0  # Blitzpulver 1 given up for good tonight (Entsorgen)
+    preise: int = 0  # Tagespreise won in this game (Meisterbrief goals)
 
     def copy(self) -> Seat:
         c = Seat(**self.__dict__)

@@ -67,6 +67,7 @@ def prize(s: State) -> list[JSON]:
     for i in winners:
         face = PRIZE_FACES[rng.randrange(len(PRIZE_FACES))]
         p = s.seats[i]
+        p.preise += 1
         if face == "ruhm1":
             gain(p, ruhm=1)
         elif face == "ruhm2":

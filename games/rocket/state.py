@@ -16,6 +16,8 @@ class State:
     players: int
     abende: int
     solo: bool
+    taeglich: bool  # the day's Tagesrätsel (the end board offers the share line)
+    stufe: int | None  # a Meisterbrief level (meisterbrief.py), alone
     rezepte: dict[str, int]
     blaetter: list[str]  # one sheet per evening, fixed at the start (never shown ahead)
     abend: int
@@ -25,6 +27,7 @@ class State:
     seats: list[Seat]
     vorstellung: list[list[JSON]]  # per step of this evening: what happened (for the page)
     hoehen: list[list[JSON]]  # per evening: per seat {"feld", "fehl"}
+    ruhm_abende: list[list[int]]  # per finished evening: every seat's Ruhm after it (the end board's chart)
     abrechnung: list[JSON] | None  # the last evening's settlement per seat
     kristalle_ende: list[int] | None  # crystals before the settlement (tie-break)
 
@@ -33,6 +36,7 @@ class State:
         c.seats = [p.copy() for p in self.seats]
         c.vorstellung = [list(x) for x in self.vorstellung]
         c.hoehen = [list(x) for x in self.hoehen]
+        c.ruhm_abende = [list(x) for x in self.ruhm_abende]
         return c
 
 

@@ -138,6 +138,7 @@ def submit(
     seat: int | None = None,
     user_id: int | None = None,
     by_bot: bool = False,
+    extra_events: list[dict[str, Any]] | None = None,
 ) -> Outcome:
     """Apply ``action`` for ``seat`` (or the seat ``user_id`` plays now), sent from a page (or a
     computer) that saw ``expected_version``. What is applied and stored is the server's own copy of
@@ -146,12 +147,12 @@ def submit(
     kept = hot.take(match_id)
     if kept is not None:
         try:
-            return _submit(match_id, action, expected_version, seat, user_id, by_bot, kept=kept)
+            return _submit(match_id, action, expected_version, seat, user_id, by_bot, extra_events, kept=kept)
         except Exception:
             # The kept copy may be outdated (another writer), so any refusal or conflict is
             # decided again on the locked row; nothing of this attempt was committed.
             pass
-    return _submit(match_id, action, expected_version, seat, user_id, by_bot, kept=None)
+    return _submit(match_id, action, expected_version, seat, user_id, by_bot, extra_events, kept=None)
 
 
 def _submit(
@@ -161,6 +162,7 @@ def _submit(
     seat: int | None,
     user_id: int | None,
     by_bot: bool,
+    extra_events: list[dict[str, Any]] | None,
     *,
     kept: tuple[Match, Any] | None,
 ) -> Outcome:
@@ -196,6 +198,7 @@ def _submit(
                 seat,
                 action,
                 by_bot=by_bot,
+                extra_events=extra_events,
                 unlocked_version=None if kept is None else match.version,
             )
             follow_up(match, previous, events, new_state)

@@ -44,9 +44,17 @@ def computer_move(*, match_id: int, seat: int, version: int) -> actions.Outcome 
         if already or seat not in spec.engine.to_move(state):
             return None
         choice = choose_for(match=match, state=state, seat=seat, level=level)
+        reason = None
+        if choice.action.get("type") in spec.logged_reasons and choice.reason:
+            reason = [{"type": "grund", "seat": seat, "text": choice.reason}]
         try:
             return actions.submit(
-                match_id=match_id, seat=seat, action=choice.action, expected_version=version, by_bot=True
+                match_id=match_id,
+                seat=seat,
+                action=choice.action,
+                expected_version=version,
+                by_bot=True,
+                extra_events=reason,
             )
         except actions.StaleAction:
             return None

@@ -224,7 +224,7 @@ def test_wrong_password_says_so_and_warns_before_the_lock(page):
 
 def test_start_page_missing_table_and_favicon(page):
     page.goto("/")
-    assert page.get_by_test_id("intro").inner_text().startswith("Drei Brettspiele,")
+    assert page.get_by_test_id("intro").inner_text().startswith("Vier Brettspiele,")
     icon = page.locator("link[rel=icon]").get_attribute("href")
     assert page.request.get(icon).status == 200
     assert page.request.get("/favicon.ico").status == 200  # follows the redirect to the SVG

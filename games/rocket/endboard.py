@@ -1,0 +1,104 @@
+"""Speedrocket's end board as plain data: places, the settlement, the chart of Ruhm per evening and the
+Tagesrätsel's share line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.fragments import FragmentContext
+from games.rocket.content import LAST_FIELD
+
+JSON = dict[str, Any]
+CHART_COLOURS = ("#e0533d", "#3d8be0", "#3dbb6a", "#c68a1d")
+
+
+def end_data(ctx: FragmentContext) -> JSON:
+    view, result = ctx.view, ctx.view["result"]
+    if not result:
+        return {"result": False}
+    rows = []
+    for seat in range(view["players"]):
+        a = (view["abrechnung"] or [{}] * view["players"])[seat]
+        rows.append(
+            {
+                "seat": seat,
+                "name": ctx.names[seat],
+                "me": seat == ctx.seat,
+                "place": result["places"][seat],
+                "ruhm": result["points"][seat],
+                "ruhm_mark": a.get("ruhm_mark", 0),
+                "ruhm_feld": a.get("ruhm_feld", 0),
+                "ruhm_kristalle": a.get("ruhm_kristalle", 0),
+                "mark": a.get("mark", 0),
+                "hoehen": result["hoehen"][seat],
+                "beste": max(result["hoehen"][seat] or [0]),
+                "fehl": result["fehlzuendungen"][seat],
+                "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
+            }
+        )
+    rows.sort(key=lambda r: (r["place"], r["seat"]))
+    return {
+        "result": True,
+        "solo": view["solo"],
+        "share": share_line(view) if view["taeglich"] else None,
+        "meister": view["meister"],
+        "seat": ctx.seat,
+        "kind": ctx.snap.kind,
+        "table_id": ctx.snap.table_id,
+        "number": ctx.snap.number,
+        "rows": rows,
+        "chart": chart(ctx),
+    }
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def share_line(view: JSON) -> str:
+    """The Tagesrätsel's line to copy (RT "Tagesrätsel teilen"): Ruhm and every evening's rocket as a bar
+    (a misfire as ✸) – heights only, no moves."""
+    result = view["result"]
+    bars = "".join(
+        "✸" if h[0]["fehl"] else BARS[min(len(BARS) - 1, h[0]["feld"] * len(BARS) // (LAST_FIELD + 1))]
+        for h in view["hoehen"]
+    )
+    return f"Speedrocket-Tagesrätsel: {result['points'][0]} Ruhm {bars}"
+
+
+def chart(ctx: FragmentContext) -> JSON:
+    """Ruhm per evening for every player as polylines (SVG 300 × 140, 20 units margin)."""
+    series = ctx.view["result"]["ruhm_abende"]
+    evenings = max((len(s) for s in series), default=0)
+    top = max([1] + [max(s) for s in series if s])
+    width, height, m = 300, 140, 22
+
+    def x(i: int) -> float:
+        return round(m + (width - 2 * m) * (i / max(1, evenings)), 1)
+
+    def y(v: int) -> float:
+        return round(height - m - (height - 2 * m) * (v / top), 1)
+
+    lines = []
+    for seat, s in enumerate(series):
+        pts = [(x(0), y(0))] + [(x(i + 1), y(v)) for i, v in enumerate(s)]
+        lines.append(
+            {
+                "seat": seat,
+                "name": ctx.names[seat],
+                "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
+                "points": " ".join(f"{a},{b}" for a, b in pts),
+                "end": [pts[-1][0], pts[-1][1]],
+                "last": s[-1] if s else 0,
+            }
+        )
+    ticks = [{"x": x(i), "label": str(i)} for i in range(1, evenings + 1)]
+    return {
+        "w": width,
+        "h": height,
+        "m": m,
+        "top": top,
+        "y_top": y(top),
+        "lines": lines,
+        "ticks": ticks,
+        "base": height - m,
+    }

@@ -1,0 +1,333 @@
+"""Speedrocket's public panels as plain data, built from the spectator's view only.
+
+Everything here is the same for every viewer: the Hülse's fields, one
+manufactory (its chips on the Hülse, Zündmesser and bar, Pulverbeutel with an
+info window per chip), the side list of all manufactories, the
+Abendvorstellung, the Extrablatt and the log lines. ``ui`` turns them into
+fragments.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from games.core.fragments import FragmentContext
+from games.rocket.content import (
+    COLOUR_NAMES,
+    CRYSTAL_FIELDS,
+    LAST_FIELD,
+    MARK,
+    PRICES,
+    RUHM,
+    STYLE_TEXT,
+    chip_text,
+    chip_value,
+    count_text,
+)
+
+JSON = dict[str, Any]
+STEP_NAMES = ("Tagespreis", "Wertung", "Kristallfeld", "Ruhm")
+PHASE_NAMES = {
+    "stopfen": "Stopfen – alle gleichzeitig",
+    "vorstellung": "Abendvorstellung",
+    "handel": "Pulverhandlung – alle gleichzeitig",
+    "ende": "Die Herbstmesse ist vorbei",
+}
+KIND_NAMES = {"legen": "Beim Legen", "wertung": "Wertung", "handel": "Pulverhandlung"}
+
+
+def _spiral() -> list[JSON]:
+    """Fields 0–53 on an Archimedean spiral from the centre outwards (SVG units, centre 0/0)."""
+    step, gap, r0 = 31.0, 33.0, 22.0
+    b = gap / (2 * math.pi)
+    theta = 0.0
+    out = []
+    for f in range(LAST_FIELD + 1):
+        r = r0 + b * theta
+        x, y = r * math.cos(theta - math.pi / 2), r * math.sin(theta - math.pi / 2)
+        lines = [f"Feld {f}", f"Mark {MARK[f]} · Ruhm {RUHM[f]}"]
+        if f in CRYSTAL_FIELDS:
+            lines.append("Kristallfeld: als Wertungsfeld 1 Kristall")
+        if f == LAST_FIELD:
+            lines.append("höchstes Wertungsfeld – hierher kommt kein Chip")
+        out.append(
+            {
+                "f": f,
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "mark": MARK[f],
+                "ruhm": RUHM[f],
+                "k": f in CRYSTAL_FIELDS,
+                "info": "\n".join(lines),
+            }
+        )
+        theta += step / r
+    return out
+
+
+FIELDS = _spiral()
+
+
+def recipe_line(view: JSON, colour: str) -> str:
+    for r in view["rezepturen"]:
+        if r["farbe"] == colour:
+            return f"Rezeptur {r['nummer']} {r['name']} – {KIND_NAMES[r['art']]}: {r['text']}"
+    if colour == "W":
+        return "Zu viel Blitzpulver in der Hülse zündet die Rakete."
+    return "Ohne Rezeptur: rückt nur um seinen Wert vor."
+
+
+def counted(view: JSON, p: JSON, chip: str) -> int:
+    """What a Blitzpulver would add to the Zündmesser (Funkenflug: the first adds nothing)."""
+    if view["blatt"]["id"] == "funkenflug" and not p["funken"]:
+        return 0
+    return chip_value(chip)
+
+
+def chip_info(view: JSON, p: JSON, chip: str, where: str) -> str:
+    """The info window of a chip: name, value, price, this game's recipe and what it means now."""
+    lines = [chip_text(chip)]
+    if chip[0] == "W":
+        lines.append(f"Wert {chip_value(chip)} · nicht käuflich")
+    else:
+        lines.append(f"Wert {chip_value(chip)} · Preis {view['preise'].get(chip, PRICES.get(chip, 0))} Mark")
+    lines.append(recipe_line(view, chip[0]))
+    if where == "beutel" and p["beutel"]:
+        n, total = p["beutel"].count(chip), len(p["beutel"])
+        lines.append(f"im Beutel {n} von {total}: {round(100 * n / total)} % Chance, dass er als Nächstes kommt")
+        if chip[0] == "W" and view["phase"] == "stopfen" and not p["fertig"]:
+            after = p["zuendmesser"] + counted(view, p, chip)
+            verdict = "zündet!" if after > p["grenze"] else "zündet nicht"
+            lines.append(f"brächte den Zündmesser auf {after}/{p['grenze']} – {verdict}")
+    return "\n".join(lines)
+
+
+def bag_chips(view: JSON, p: JSON) -> list[JSON]:
+    """Every chip of the bag, sorted by colour, each with its info window."""
+    order = {c: i for i, c in enumerate("WOGBRYPS")}
+    infos: dict[str, str] = {}
+    out = []
+    for chip in sorted(p["beutel"], key=lambda c: (order[c[0]], c[1])):
+        if chip not in infos:
+            infos[chip] = chip_info(view, p, chip, "beutel")
+        out.append({"chip": chip, "c": chip[0], "v": chip_value(chip), "info": infos[chip]})
+    return out
+
+
+def meter(view: JSON, p: JSON) -> JSON:
+    """The Zündmesser: its cells up to the limit, and the bar of what the next chip can be."""
+    cells = [{"n": n, "on": n <= p["zuendmesser"]} for n in range(1, p["grenze"] + 1)]
+    g = p["gefahr"]
+    bar = None
+    if g is not None:
+        total = g["gruen"] + g["gelb"] + g["rot"]
+        bar = {
+            **g,
+            "total": total,
+            "w_gruen": round(100 * g["gruen"] / total, 1) if total else 0,
+            "w_gelb": round(100 * g["gelb"] / total, 1) if total else 0,
+            "w_rot": round(100 * g["rot"] / total, 1) if total else 0,
+        }
+    return {
+        "summe": p["zuendmesser"],
+        "grenze": p["grenze"],
+        "vertraegt": p["grenze"] - p["zuendmesser"],
+        "cells": cells,
+        "over": p["zuendmesser"] > p["grenze"],
+        "bar": bar,
+    }
+
+
+def seat_state_text(view: JSON, p: JSON) -> str:
+    if view["phase"] == "stopfen":
+        if p["fehlzuendung"]:
+            return "Fehlzündung!"
+        if p["offen"] is not None:
+            return "Sand drauf?" if p["offen"]["art"] == "sand" else "Vorschau …"
+        return f"hat aufgehört (Feld {p['wertungsfeld']})" if p["fertig"] else "stopft …"
+    if view["phase"] == "vorstellung":
+        return "Fehlzündung" if p["fehlzuendung"] else f"Wertungsfeld {p['wertungsfeld']}"
+    if view["phase"] == "handel":
+        return "fertig eingekauft" if p["handel_fertig"] else "kauft ein …"
+    return f"{p['ruhm']} Ruhm"
+
+
+def rival_info(ctx: FragmentContext, p: JSON) -> str:
+    seat = p["seat"]
+    bot = ctx.snap.players[seat].get("bot")
+    lines = [ctx.names[seat] + (" (Computer)" if bot else "")]
+    if bot and p["stil"]:
+        lines.append(f"Stil: {p['stil']} – {STYLE_TEXT.get(p['stil'], '')}")
+    lines.append(
+        f"{p['ruhm']} Ruhm · {count_text(p['kristalle'], 'Kristall', 'Kristalle')} · Vorladung Feld {p['vorladung']}"
+    )
+    lines.append(
+        f"Zündmesser {p['zuendmesser']}/{p['grenze']} · {count_text(len(p['beutel']), 'Chip', 'Chips')} im Beutel"
+    )
+    lines.append("Antippen: Hülse, Zündmesser und Beutel groß")
+    return "\n".join(lines)
+
+
+def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
+    """One manufactory as everyone sees it (built from the spectator's view)."""
+    view = ctx.view
+    seat = p["seat"]
+    bot = ctx.snap.players[seat].get("bot")
+    chips = []
+    prev = p["start"]
+    for i, h in enumerate(p["huelse"]):
+        lines = [chip_text(h["chip"]), f"liegt auf Feld {h['feld']} (von Feld {prev} aus)"]
+        if h["chip"][0] == "W":
+            lines.append(f"zählt {h['zaehlt']} auf dem Zündmesser")
+        lines.append(recipe_line(view, h["chip"][0]))
+        chips.append(
+            {
+                "i": i,
+                "c": h["chip"][0],
+                "v": chip_value(h["chip"]),
+                "x": FIELDS[h["feld"]]["x"],
+                "y": FIELDS[h["feld"]]["y"],
+                "info": "\n".join(lines),
+            }
+        )
+        prev = h["feld"]
+    offen = p["offen"]
+    pending = None
+    if offen is not None:
+        if offen["art"] == "sand":
+            pending = f"{chip_text(offen['chip'])} würde zünden – Sand drauf?"
+        else:
+            pending = f"sieht sich {count_text(offen['anzahl'], 'Chip', 'Chips')} der Vorschau an"
+    wf = p["wertungsfeld"]
+    return {
+        "seat": seat,
+        "name": ctx.names[seat],
+        "bot": bool(bot),
+        "stil": p["stil"] if bot else "",
+        "stil_text": STYLE_TEXT.get(p["stil"], "") if bot else "",
+        "ruhm": p["ruhm"],
+        "kristalle": p["kristalle"],
+        "vorladung": p["vorladung"],
+        "eimer": p["eimer"],
+        "sandknapp": view["blatt"]["id"] == "sandknapp",
+        "start": p["start"],
+        "start_xy": [FIELDS[p["start"]]["x"], FIELDS[p["start"]]["y"]],
+        "lehrbuben": p["lehrbuben"],
+        "wf": wf,
+        "wf_xy": [FIELDS[wf]["x"], FIELDS[wf]["y"]],
+        "wf_info": f"Wertungsfeld {wf}: Mark {MARK[wf]} · Ruhm {RUHM[wf]}"
+        + (" · Kristall" if wf in CRYSTAL_FIELDS else ""),
+        "fehl": p["fehlzuendung"],
+        "fertig": p["fertig"],
+        "phase": view["phase"],
+        "chips": chips,
+        "meter": meter(view, p),
+        "beutel": bag_chips(view, p),
+        "beiseite": [chip_text(c) for c in p["beiseite"]],
+        "pending": pending,
+        "treibsatz": p["treibsatz"],
+        "schwung": p["schwung"],
+        "state": seat_state_text(view, p),
+    }
+
+
+def side_rows(ctx: FragmentContext) -> list[JSON]:
+    view = ctx.view
+    rows = []
+    for p in view["spieler"]:
+        seat = p["seat"]
+        rows.append(
+            {
+                "seat": seat,
+                "name": ctx.names[seat],
+                "bot": bool(ctx.snap.players[seat].get("bot")),
+                "feld": p["wertungsfeld"],
+                "hoehe": round(100 * p["wertungsfeld"] / LAST_FIELD, 1),
+                "chips": len(p["huelse"]),
+                "ruhm": p["ruhm"],
+                "kristalle": p["kristalle"],
+                "fehl": p["fehlzuendung"],
+                "active": seat in view["to_move"],
+                "state": seat_state_text(view, p),
+                "zuendmesser": p["zuendmesser"],
+                "grenze": p["grenze"],
+                "info": rival_info(ctx, p),
+            }
+        )
+    return rows
+
+
+def show_data(ctx: FragmentContext) -> JSON:
+    """The Abendvorstellung step by step: what every finished step did; the heights of tonight."""
+    view = ctx.view
+    steps = []
+    for n, name in enumerate(STEP_NAMES, start=1):
+        items = view["vorstellung"][n - 1] if n <= len(view["vorstellung"]) else None
+        state = "next"
+        if items is not None:
+            state = "now" if (view["phase"] == "vorstellung" and n == view["schritt"]) else "done"
+        steps.append(
+            {
+                "n": n,
+                "name": name,
+                "state": state,
+                "lines": [
+                    {"seat": it["seat"], "name": ctx.names[it["seat"]], "text": it["text"]} for it in (items or [])
+                ],
+            }
+        )
+    tonight = view["hoehen"][-1] if view["hoehen"] and view["phase"] != "stopfen" else []
+    heights = [
+        {
+            "seat": i,
+            "name": ctx.names[i],
+            "feld": h["feld"],
+            "fehl": h["fehl"],
+            "hoehe": round(100 * h["feld"] / LAST_FIELD, 1),
+            "weiter": view["spieler"][i]["weiter"],
+        }
+        for i, h in enumerate(tonight)
+    ]
+    return {
+        "phase": view["phase"],
+        "abend": view["abend"],
+        "schritt": view["schritt"],
+        "steps": steps,
+        "heights": heights,
+        "ziel": view["zielfeld"],
+        "ziel_hoehe": round(100 * view["zielfeld"] / LAST_FIELD, 1) if view["zielfeld"] else None,
+        "konkurrenz": view["blatt"]["id"] == "konkurrenz",
+    }
+
+
+def blatt_data(view: JSON) -> JSON:
+    return {
+        "abend": view["abend"],
+        "abende": view["abende"],
+        "phase": view["phase"],
+        "phase_name": PHASE_NAMES[view["phase"]],
+        "name": view["blatt"]["name"],
+        "text": view["blatt"]["text"],
+        "id": view["blatt"]["id"],
+        "letzter": view["letzter_abend"],
+        "solo": view["solo"],
+        "ziel": view["zielfeld"],
+        "rezepte": [
+            {
+                "farbe": r["farbe"],
+                "farbname": COLOUR_NAMES[r["farbe"]],
+                "nummer": r["nummer"],
+                "name": r["name"],
+                "info": f"{COLOUR_NAMES[r['farbe']]}: Rezeptur {r['nummer']} {r['name']}\n"
+                f"{KIND_NAMES[r['art']]}: {r['text']}",
+            }
+            for r in view["rezepturen"]
+        ],
+    }
+
+
+def event_line(event: JSON, names: list[str]) -> JSON:
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+    return {"who": who, "text": event.get("text", ""), "type": event.get("type", "")}
