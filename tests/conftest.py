@@ -26,9 +26,17 @@ def _no_clock_thread(settings):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(autouse=True)
 def _no_kept_matches():  # type: ignore[no-untyped-def]
-    """Match ids repeat across tests (rolled back): no test may take another's kept match row."""
-    from lobby.runtime import hot
+    """Match ids repeat across tests (rolled back): no test may see another's kept match row,
+    cached snapshot or public fragments under the same (match id, version)."""
+    from lobby.runtime import hot, rendering, snapshot
 
-    hot.clear()
+    def forget() -> None:
+        hot.clear()
+        with snapshot._lock:
+            snapshot._cache.clear()
+        with rendering._lock:
+            rendering._public.clear()
+
+    forget()
     yield
-    hot.clear()
+    forget()
