@@ -192,9 +192,7 @@ def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
         "drawing": drawing,
         "druckerei": view["druckerei"],
         "druckerei_info": "Druckerei\n" + count_text(view["druckerei"], "verdeckte Karte", "verdeckte Karten"),
-        "karren": [
-            {"card": c, "name": CARD_NAMES[c], "tag": tag} for c, tag in zip(view["karren"], tags, strict=True)
-        ],
+        "karren": [{"card": c, "name": CARD_NAMES[c], "tag": tag} for c, tag in zip(view["karren"], tags, strict=True)],
         "altpapier": len(altpapier),
         "altpapier_info": altpapier_info,
     }
