@@ -28,7 +28,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
         if status.get_attribute("data-my-turn") != "1":
             page.wait_for_timeout(100)
             continue
-        version = status.get_attribute("data-version")
+        version = page.locator("#tbl-v").get_attribute("data-version")
         phase = status.get_attribute("data-phase")
         if phase == "kleben":
             if not used_rat:
@@ -51,7 +51,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
             page.keyboard.press("p")
         else:
             page.keyboard.press("1" if not page.locator("[data-key=d]").count() else "d")
-        page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'", timeout=15000)
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'", timeout=15000)
     end = page.get_by_test_id("endboard")
     assert end.is_visible()
     assert "Endtafel" in end.inner_text()
