@@ -39,6 +39,11 @@ HIDDEN_LINE = "davon {n} verdeckt (Hände der anderen, Druckerei)"
 TAP_LINE = "Antippen zeigt alle Schichten."
 
 
+def compact(value: Any) -> str:
+    """JSON for a data attribute: no spaces, umlauts as they are."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def card_label(card: int) -> str:
     return "B" if card == engine.BRUSH else str(card)
 
@@ -96,7 +101,7 @@ def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
         "layers": layers,
         "last": last or "–",
         "active": seat in view["to_move"],
-        "sig": json.dumps(col[-1] if col else None),
+        "sig": compact(col[-1] if col else None),
         "info_head": "\n".join(head),
         "info_tail": "\n".join(tail),
     }
@@ -229,7 +234,7 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
         "count": len(hand),
         "bar": group_bar(hand),
         "brush": engine.BRUSH in hand,
-        "plays": json.dumps(plays(view)) if kleben else "{}",
+        "plays": compact(plays(view)) if kleben else "{}",
         "kleben": kleben,
         "my_turn": my_turn,
         "decision": decision,
@@ -281,7 +286,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",
-        {"titles": json.dumps(CARD_TITLES), "in_play": IN_PLAY_LINE, "hidden": HIDDEN_LINE},
+        {"titles": compact(CARD_TITLES), "in_play": IN_PLAY_LINE, "hidden": HIDDEN_LINE},
     )
     return out
 
@@ -296,7 +301,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
         "kl-score": Fragment(T + "score.html", score_data(view, seat, hidden)),
         "kl-counts": Fragment(
             T + "counts.html",
-            {"in_play": json.dumps(hints.in_play_counts(view)), "hidden": json.dumps(hidden)},
+            {"in_play": compact(hints.in_play_counts(view)), "hidden": compact(hidden)},
         ),
     }
     for s, mark in enumerate(hints.markers(view)):

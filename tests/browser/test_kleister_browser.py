@@ -38,6 +38,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
             if not looked_at_layers:
                 page.locator("#kl-own .kl-stack").click()
                 page.wait_for_selector("#kl-dialog[open]")
+                assert "Deine Säule: alle Schichten" in page.locator("#kl-dialog h3").inner_text()
                 page.keyboard.press("Escape")
                 looked_at_layers = True
             page.locator("#kl-hand .kl-card").first.click()  # tap to select

@@ -87,12 +87,15 @@
     refresh();
   }
 
-  function showLayers(templateId) {
-    const tpl = document.getElementById(templateId);
+  function showLayers(stack) {
+    const tpl = document.getElementById(stack.dataset.layers);
     const dialog = $("#kl-dialog");
     if (!tpl || !dialog) return;
     const body = $(".kl-dialog-body", dialog);
     body.replaceChildren(tpl.content.cloneNode(true));
+    const own = stack.closest(".kl-own"); // the column is the same for everyone: the own box names it "Deine Säule"
+    const title = $("h3", body);
+    if (own && title) title.textContent = own.dataset.layersTitle;
     dialog.showModal();
   }
 
@@ -180,7 +183,7 @@
     if (event.target.closest("[data-close-end]")) { $("#kl-end .kl-end").hidden = true; return; }
     if (event.target.closest("[data-dismiss-advice]")) { $("#table-advice").replaceChildren(); return; }
     const stack = event.target.closest(".kl-stack");
-    if (stack) showLayers(stack.dataset.layers);
+    if (stack) showLayers(stack);
   });
 
   // ---- info windows (hover, long press: static/games/core/info.js shows data-info)
