@@ -45,6 +45,8 @@ def test_guest_plays_free_game_to_the_end_board(page):
             page.keyboard.press("a")  # all of that rank
             preview = page.get_by_test_id("preview").inner_text()
             assert "überklebt" in preview or "letzte Karte" in preview
+            if "überklebt " in preview and "überklebt niemanden" not in preview:  # the columns it hits glow
+                assert page.locator("#kl-rivals .kl-column.kl-glow").count() >= 1
             page.keyboard.press("Enter")
         elif phase == "nehmen":
             page.get_by_role("button", name="Nehmen").click()
