@@ -170,3 +170,30 @@ def test_end_board_lists_every_player_by_place():
     assert [int(p) for p, _ in rows] == sorted(places)
     assert '<tr class="kl-me"><td>' in html and "Neue Partie" in html
     assert "Neue Partie" not in render(snap_for(state), None)["kl-end"]
+
+
+def test_the_decisions_show_the_covered_group_to_the_one_who_decides():
+    seen = set()
+    state = engine.new_game(seed=4, players=3, options=engine.clean_options({}, 3))
+    rng = random.Random(4)
+    while not engine.is_over(state) and seen != {engine.NEHMEN, engine.LIEGEN}:
+        seat = engine.to_move(state)[0]
+        if state.phase in (engine.NEHMEN, engine.LIEGEN):
+            view = engine.view(state, seat)
+            group = view["pending"]["group"]
+            html = render(snap_for(state), seat)["kl-hand"]
+            shown = re.search(r'<div class="kl-decision".*?</p>', html, re.S).group(0)
+            cards = [group["rank"]] * group["posters"] + [engine.BRUSH] * group["brushes"]
+            assert sorted(int(c) for c in re.findall(r'data-card="(\d+)"', shown)) == sorted(cards)
+            if state.phase == engine.NEHMEN:
+                assert "Du überklebst" in shown and 'data-key="n"' in html
+            else:
+                assert "lässt deine Gruppe liegen" in shown and 'data-key="p"' in html
+            for other in range(3):
+                if other != seat:
+                    assert "kl-decision" not in render(snap_for(state), other)["kl-hand"]
+            seen.add(state.phase)
+        legal = engine.legal_actions(state, seat)
+        liegen = [a for a in legal if a["type"] == "liegen"]  # to reach the covered seat's decision too
+        state, _ = engine.apply(state, seat, liegen[0] if liegen else rng.choice(legal))
+    assert seen == {engine.NEHMEN, engine.LIEGEN}
