@@ -15,7 +15,8 @@ from lobby.runtime.snapshot import Snapshot
 
 from .test_properties import SETTINGS, _reshuffle_hidden, games, random_game
 
-_match_ids = itertools.count(1)  # a fresh match id per snapshot: the runtime caches public fragments by it
+#: A fresh match id per snapshot, never a real match's: the runtime caches public fragments by (match, version).
+_match_ids = itertools.count(-3_000_000, -1)
 
 
 def snap_for(state, players: int | None = None) -> Snapshot:
