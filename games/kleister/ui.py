@@ -1,8 +1,8 @@
 """Speedkleister's table page: fragments as templates with plain data, from the views only.
 
 What every viewer sees alike is public and rendered once per version: each
-column (``kl-col-<seat>``: name, counts, layers, last action), the log, the
-send form and the card titles. What depends on the viewer's hand is private and
+column (``kl-col-<seat>``: name, counts, layers, last action), whose turn it is
+(``kl-turn``), the log, the send form and the card titles. What depends on the viewer's hand is private and
 kept small: the marks of each column (``kl-marks-<seat>``: überklebbar, sicher,
 angreifbar), the hidden-card counts the info windows read (``kl-counts``), the
 Punktetafel, the hand. Private fragments whose data does not depend on the
@@ -100,7 +100,6 @@ def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
         "below": below,
         "layers": layers,
         "last": last or "–",
-        "active": seat in view["to_move"],
         "sig": compact(col[-1] if col else None),
         "info_head": "\n".join(head),
         "info_tail": "\n".join(tail),
@@ -282,6 +281,8 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     out: dict[str, Fragment] = {
         f"kl-col-{seat}": Fragment(T + "column.html", column_data(view, seat)) for seat in range(view["players"])
     }
+    # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
+    out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
     out["kl-log"] = Fragment(T + "log.html", {"log": [e.get("text", "") for e in ctx.snap.log[-25:]]})
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(

@@ -61,6 +61,8 @@ def test_table_above_1000_connects_and_kleister_rat_goes_with_the_next_action(pa
 def test_kleister_info_windows_on_hover(page):
     guest_free_game(page, "kleister")
     wait_my_kleben(page)
+    border = "sel => getComputedStyle(document.querySelector(sel)).borderTopColor"
+    assert page.evaluate(border, "#kl-own") != page.evaluate(border, "#kl-rivals .kl-column")  # whose turn (#kl-turn)
     card = page.locator("#kl-hand .kl-card").first
     card.hover()
     info = page.locator("#info-window")

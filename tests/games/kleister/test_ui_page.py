@@ -7,7 +7,8 @@ import re
 import pytest
 
 from accounts import services as accounts
-from lobby.models import Seat, Table
+from games.core import registry
+from lobby.models import Match, Seat, Table
 from lobby.runtime import actions
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,6 +43,9 @@ def test_seat_sees_rivals_clockwise_and_its_own_column_in_its_box(client):
     assert 'data-title="Deine Säule"' in own and "<strong>Deine Säule</strong>" in own
     assert html.count('id="kl-col-') == 4 and html.count('id="kl-marks-') == 4
     assert 'id="kl-counts"' in html and 'id="kl-infotext"' in html and 'id="kl-hand"' in html
+    mover = registry.engine("kleister").to_move(registry.engine("kleister").load(Match.objects.get(table=table).state))
+    assert f'<i id="kl-turn" hidden data-seat="{mover[0]}"></i>' in html  # before the boxes: table.css marks that one
+    assert html.index('id="kl-turn"') < html.index('id="kl-rivals"')
 
 
 def test_spectator_sees_every_column_in_seat_order(client):
