@@ -1,9 +1,17 @@
-"""Speedkleister's table page: fragments rendered from one seat's view.
+"""Speedkleister's table page: fragments as templates with plain data, from the views only.
 
-Public fragments (status, log) are the same for everyone; private ones use the
-seat's hand for markers, labels and the selection preview. The selection
-itself lives in the browser (static/games/kleister/table.js); everything it
-shows is precomputed here from the view, never from the state.
+What every viewer sees alike is public and rendered once per version: each
+column (``kl-col-<seat>``: name, counts, layers, last action), whose turn it is
+(``kl-turn``), the log, the send form and the card titles. What depends on the viewer's hand is private and
+kept small: the marks of each column (``kl-marks-<seat>``: überklebbar, sicher,
+angreifbar), the hidden-card counts the info windows read (``kl-counts``), the
+Punktetafel, the hand. Private fragments whose data does not depend on the
+seat most of the time (status, Plakatkarren, end board during play) carry no
+seat either, so equal inputs are rendered once for all seats.
+
+The page (templates/games/kleister/table.html) places each column and its marks
+in a box of its own, the rivals clockwise from the viewer; table.js composes the
+info windows from the public text and the viewer's counts and marks.
 """
 
 from __future__ import annotations
@@ -13,20 +21,31 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from games.core.fragments import FragmentContext, render_template
-from games.core.seats import others_clockwise
+from games.core.fragments import Fragment, FragmentContext
 from games.kleister import engine, hints
 
 T = "games/kleister/"
 PAGE_PREFIX = "kl"  # class and id prefix of the table page (templates/games/core/table.html)
 
+#: Names of the cards, index = card (0 = brush).
+CARD_NAMES: tuple[str, ...] = tuple(engine.POSTERS)
+#: First line of a card's info window, index = card.
+CARD_TITLES: tuple[str, ...] = ("Kleisterbürste – passt zu jedem Plakat",) + tuple(
+    f"{card} · {engine.POSTERS[card]}" for card in engine.RANKS
+)
+#: The lines of a card's info window after its title; ``{n}`` is filled in by table.js.
+IN_PLAY_LINE = "noch {n} im Spiel"
+HIDDEN_LINE = "davon {n} verdeckt (Hände der anderen, Druckerei)"
+TAP_LINE = "Antippen zeigt alle Schichten."
+
+
+def compact(value: Any) -> str:
+    """JSON for a data attribute: no spaces, umlauts as they are."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
 
 def card_label(card: int) -> str:
     return "B" if card == engine.BRUSH else str(card)
-
-
-def card_name(card: int) -> str:
-    return engine.POSTERS[card]
 
 
 def count_text(n: int, singular: str, plural: str) -> str:
@@ -34,76 +53,85 @@ def count_text(n: int, singular: str, plural: str) -> str:
     return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
 
 
-def card_info(card: int, in_play: list[int], hidden: list[int]) -> str:
-    """The info window of a poster (rule text: how many of it are still in play)."""
-    title = "Kleisterbürste – passt zu jedem Plakat" if card == engine.BRUSH else f"{card} · {card_name(card)}"
-    lines = [title, f"noch {in_play[card]} im Spiel", f"davon {hidden[card]} verdeckt (Hände der anderen, Druckerei)"]
-    return "\n".join(lines)
-
-
-def column_info(column: dict[str, Any], own: bool) -> str:
-    """The info window of a column: the facts of the header, the two top groups, marks, last action."""
-    lines = ["Deine Säule" if own else column["name"]]
-    lines.append(
-        " · ".join(
-            [
-                count_text(column["hand"], "Karte", "Karten") + " auf der Hand",
-                count_text(column["posters"], "Plakat", "Plakate") + " auf der Säule",
-                count_text(column["points"], "Punkt", "Punkte"),
-            ]
-        )
-    )
-    top, below = column["top"], column["below"]
-    lines.append(f"oben: {top['short']} {top['name']}" if top else "Die Säule ist leer.")
-    if below:
-        lines.append(f"darunter: {below['short']} {below['name']} (rückt nach, wenn die oberste überklebt wird)")
-    mark = column["mark"]
-    if mark.get("ueberklebbar"):
-        lines.append(f"{mark['ueberklebbar']}: das kannst du mit deiner Hand gerade überkleben")
-    if mark.get("sicher") or (own and top and not mark.get("angreifbar")):
-        lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
-    if mark.get("angreifbar"):
-        lines.append("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
-    if column["last"]:
-        lines.append(f"zuletzt: {column['last']}")
-    lines.append("Antippen zeigt alle Schichten.")
-    return "\n".join(lines)
+# --------------------------------------------------------------------------- columns (public)
 
 
 def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A column group for the template: value label, size and the cards it shows."""
+    """A column group for the templates: the cards it shows, its short label and its name."""
     if group is None:
         return None
     rank, posters, brushes = group["rank"], group["posters"], group["brushes"]
-    cards = [rank] * posters + [engine.BRUSH] * brushes
     return {
-        "rank": rank,
-        "size": posters + brushes,
-        "cards": cards,
+        "cards": [rank] * posters + [engine.BRUSH] * brushes,
         "short": hints.group_short(group),
-        "name": engine.SONDERAUSGABE if rank == engine.SONDER else card_name(rank),
+        "name": engine.SONDERAUSGABE if rank == engine.SONDER else CARD_NAMES[rank],
     }
 
 
-def column_view(view: dict[str, Any], seat: int, marks: list[dict[str, Any]]) -> dict[str, Any]:
+def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A column as everyone sees it: only public facts, so every viewer builds the same data."""
     col = view["columns"][seat]
     layers = [group_view(g) for g in reversed(col)]
-    out = {
+    top = layers[0] if layers else None
+    below = layers[1] if len(layers) > 1 else None
+    hand, points = view["hand_counts"][seat], view["scores"][seat]
+    posters = sum(g["posters"] + g["brushes"] for g in col)
+    name = view["names"][seat]
+    head = [
+        name,
+        " · ".join(
+            [
+                count_text(hand, "Karte", "Karten") + " auf der Hand",
+                count_text(posters, "Plakat", "Plakate") + " auf der Säule",
+                count_text(points, "Punkt", "Punkte"),
+            ]
+        ),
+        f"oben: {top['short']} {top['name']}" if top else "Die Säule ist leer.",
+    ]
+    if below:
+        head.append(f"darunter: {below['short']} {below['name']} (rückt nach, wenn die oberste überklebt wird)")
+    last = view["last"][seat]
+    tail = ([f"zuletzt: {last}"] if last else []) + [TAP_LINE]
+    return {
         "seat": seat,
-        "name": view["names"][seat],
-        "hand": view["hand_counts"][seat],
-        "posters": sum(g["posters"] + g["brushes"] for g in col),
-        "points": view["scores"][seat],
-        "top": layers[0] if layers else None,
-        "below": layers[1] if len(layers) > 1 else None,
+        "name": name,
+        "facts": f"{count_text(hand, 'Karte', 'Karten')} · {posters} auf der Säule · {points} Pkt.",
+        "top": top,
+        "below": below,
         "layers": layers,
-        "mark": marks[seat],
-        "last": view["last"][seat],
-        "active": seat in view["to_move"],
-        "sig": json.dumps(col[-1] if col else None),
+        "last": last or "–",
+        "sig": compact(col[-1] if col else None),
+        "info_head": "\n".join(head),
+        "info_tail": "\n".join(tail),
     }
-    out["info"] = column_info(out, own=seat == view.get("seat"))
-    return out
+
+
+# --------------------------------------------------------------------------- marks (private, small)
+
+
+def marks_data(view: dict[str, Any], seat: int, mark: dict[str, Any]) -> dict[str, Any]:
+    """The marks of ``seat``'s column for the viewer, and their lines for the column's info window."""
+    badges: list[dict[str, str]] = []
+    lines: list[str] = []
+    if seat == view.get("seat"):
+        if mark.get("angreifbar"):
+            badges.append({"cls": "kl-danger", "text": "angreifbar", "cover": ""})
+            lines.append("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
+        elif view["columns"][seat]:
+            badges.append({"cls": "kl-safe", "text": "sicher", "cover": ""})
+            lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+    else:
+        if mark.get("ueberklebbar"):
+            cover = ":".join(str(n) for n in mark["cover"])
+            badges.append({"cls": "kl-green", "text": mark["ueberklebbar"], "cover": cover})
+            lines.append(f"{mark['ueberklebbar']}: das kannst du mit deiner Hand gerade überkleben")
+        if mark.get("sicher"):
+            badges.append({"cls": "kl-safe", "text": "sicher", "cover": ""})
+            lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+    return {"seat": seat, "badges": badges, "lines": "\n".join(lines)}
+
+
+# --------------------------------------------------------------------------- the rest
 
 
 def plays(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -141,82 +169,44 @@ def status_text(ctx: FragmentContext) -> tuple[str, bool]:
     return text, thinking
 
 
-def public_fragments(ctx: FragmentContext) -> dict[str, str]:
+def status_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
+    """The status line: the same for every seat that is not to move."""
+    view = ctx.view
+    text, thinking = status_text(ctx)
+    drawing = view["drawing"]
     return {
-        "kl-log": render_template(T + "log.html", {"log": ctx.snap.log[-25:]}),
-    }
-
-
-def private_fragments(ctx: FragmentContext) -> dict[str, str]:
-    view, seat = ctx.view, ctx.seat
-    marks = hints.markers(view)
-    hidden = hints.hidden_counts(view)
-    in_play = hints.in_play_counts(view)
-    my_turn = seat is not None and seat in view["to_move"]
-    status, thinking = status_text(ctx)
-    common = {
-        "view": view,
-        "seat": seat,
+        "status": text,
+        "thinking": thinking,
+        "phase": view["phase"],
         "my_turn": my_turn,
-        "version": ctx.snap.version,
-        "in_play": in_play,
-        "card_label": card_label,
-        "card_name": card_name,
-        "card_info": lambda card: card_info(card, in_play, hidden),
-        "kind": ctx.snap.kind,
-        "rat": ctx.snap.rat,
+        "over": view["over"],
+        "left": drawing["left"] if drawing else 0,
     }
-    rivals = [column_view(view, s, marks) for s in others_clockwise(view["players"], view.get("seat"))]
-    out = {
-        "kl-status": render_template(
-            T + "status.html", {**common, "status": status, "thinking": thinking, "phase": view["phase"]}
-        ),
-        "kl-rivals": render_template(T + "rivals.html", {**common, "rivals": rivals}),
-        "kl-center": render_template(
-            T + "center.html",
-            {
-                **common,
-                "labels": hints.karren_labels(view),
-                "druckerei_info": "Druckerei\n" + count_text(view["druckerei"], "verdeckte Karte", "verdeckte Karten"),
-            },
-        ),
-        "kl-score": render_template(
-            T + "score.html",
-            {**common, "hidden": hidden, "ranks": engine.RANKS, "names": view["names"]},
-        ),
-        "kl-send": render_template(T + "send.html", common),
+
+
+def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
+    """Druckerei, Plakatkarren, Altpapier: the same for everyone who is not drawing now."""
+    drawing = my_turn and view["phase"] == engine.ZIEHEN
+    tags = hints.karren_labels(view) if drawing else [None] * len(view["karren"])
+    altpapier = view["altpapier"]
+    altpapier_info = "Altpapier\n" + count_text(len(altpapier), "Plakat", "Plakate")
+    if altpapier:
+        altpapier_info += ": " + ", ".join(card_label(c) for c in altpapier)
+    return {
+        "drawing": drawing,
+        "druckerei": view["druckerei"],
+        "druckerei_info": "Druckerei\n" + count_text(view["druckerei"], "verdeckte Karte", "verdeckte Karten"),
+        "karren": [{"card": c, "name": CARD_NAMES[c], "tag": tag} for c, tag in zip(view["karren"], tags, strict=True)],
+        "altpapier": len(altpapier),
+        "altpapier_info": altpapier_info,
     }
-    if seat is not None:
-        own = column_view(view, seat, marks)
-        hand = view["hand"]
-        out["kl-own"] = render_template(T + "own.html", {**common, "own": own})
-        out["kl-hand"] = render_template(
-            T + "hand.html",
-            {
-                **common,
-                "hand": hand,
-                "bar": group_bar(hand),
-                "plays": json.dumps(plays(view)) if my_turn and view["phase"] == engine.KLEBEN else "{}",
-                "pending": view["pending"],
-                "pending_group": group_view(view["pending"]["group"]) if view["pending"] else None,
-                "names": view["names"],
-            },
-        )
-    out["kl-end"] = render_template(
-        T + "end.html",
-        {
-            **common,
-            "result": view["result"],
-            "names": view["names"],
-            "order": sorted(range(view["players"]), key=lambda s: view["result"]["places"][s])
-            if view["result"]
-            else [],
-            "table_id": ctx.snap.table_id,
-            "number": ctx.snap.number,
-            "stake": ctx.snap.stake,
-        },
-    )
-    return out
+
+
+def score_data(view: dict[str, Any], seat: int | None, hidden: list[int]) -> dict[str, Any]:
+    return {
+        "rows": [[name, view["scores"][s], s == seat] for s, name in enumerate(view["names"])],
+        "hidden": [[r, hidden[r]] for r in engine.RANKS] + [[engine.BRUSH, hidden[engine.BRUSH]]],
+    }
 
 
 def group_bar(hand: list[int]) -> list[dict[str, Any]]:
@@ -227,6 +217,100 @@ def group_bar(hand: list[int]) -> list[dict[str, Any]]:
         if count:
             bar.append({"rank": rank, "count": count, "label": f"{count}× {rank}"})
     return bar
+
+
+def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
+    view = ctx.view
+    hand = view["hand"]
+    kleben = my_turn and view["phase"] == engine.KLEBEN
+    pending = view["pending"]
+    decision = None
+    if my_turn and pending and view["phase"] in (engine.NEHMEN, engine.LIEGEN):
+        other = pending["covered"] if view["phase"] == engine.NEHMEN else pending["coverer"]
+        decision = {"phase": view["phase"], "name": view["names"][other], "group": group_view(pending["group"])}
+    return {
+        "cards": [[c, CARD_NAMES[c]] for c in hand],
+        "count": len(hand),
+        "bar": group_bar(hand),
+        "brush": engine.BRUSH in hand,
+        "plays": compact(plays(view)) if kleben else "{}",
+        "kleben": kleben,
+        "my_turn": my_turn,
+        "decision": decision,
+        "rat": ctx.snap.rat,
+    }
+
+
+def end_data(ctx: FragmentContext) -> dict[str, Any]:
+    """The end board: nothing while the game runs (the same for every seat), else from the seat's side."""
+    view, seat = ctx.view, ctx.seat
+    result = view["result"]
+    if not result:
+        return {"result": False}
+    order = sorted(range(view["players"]), key=lambda s: result["places"][s])
+    return {
+        "result": True,
+        "rows": [
+            {
+                "place": result["places"][s],
+                "name": view["names"][s],
+                "saeule": result["breakdown"][s]["saeule"],
+                "hand": result["breakdown"][s]["hand"],
+                "bonus": result["breakdown"][s].get("bonus", 0),
+                "points": result["points"][s],
+                "me": s == seat,
+            }
+            for s in order
+        ],
+        "bonus": bool(view["options"].get("saeule_doppelt")),
+        "my_points": result["points"][seat] if seat is not None else "",
+        "my_place": result["places"][seat] if seat is not None else "",
+        "seated": seat is not None,
+        "table_id": ctx.snap.table_id,
+        "number": ctx.snap.number,
+        "kind": ctx.snap.kind,
+        "stake": ctx.snap.stake,
+    }
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view = ctx.view
+    out: dict[str, Fragment] = {
+        f"kl-col-{seat}": Fragment(T + "column.html", column_data(view, seat)) for seat in range(view["players"])
+    }
+    # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
+    out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
+    out["kl-log"] = Fragment(T + "log.html", {"log": [e.get("text", "") for e in ctx.snap.log[-25:]]})
+    out["kl-send"] = Fragment(T + "send.html", {})
+    out["kl-infotext"] = Fragment(
+        T + "infotext.html",
+        {"titles": compact(CARD_TITLES), "in_play": IN_PLAY_LINE, "hidden": HIDDEN_LINE},
+    )
+    return out
+
+
+def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    view, seat = ctx.view, ctx.seat
+    hidden = hints.hidden_counts(view)
+    my_turn = seat is not None and seat in view["to_move"]
+    out = {
+        "kl-status": Fragment(T + "status.html", status_data(ctx, my_turn)),
+        "kl-center": Fragment(T + "center.html", center_data(view, my_turn)),
+        "kl-score": Fragment(T + "score.html", score_data(view, seat, hidden)),
+        "kl-counts": Fragment(
+            T + "counts.html",
+            {"in_play": compact(hints.in_play_counts(view)), "hidden": compact(hidden)},
+        ),
+    }
+    for s, mark in enumerate(hints.markers(view)):
+        out[f"kl-marks-{s}"] = Fragment(T + "marks.html", marks_data(view, s, mark))
+    if seat is not None:
+        out["kl-hand"] = Fragment(T + "hand.html", hand_data(ctx, my_turn))
+    out["kl-end"] = Fragment(T + "end.html", end_data(ctx))
+    return out
 
 
 def options_summary(options: dict[str, Any]) -> str:

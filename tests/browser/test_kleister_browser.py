@@ -28,7 +28,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
         if status.get_attribute("data-my-turn") != "1":
             page.wait_for_timeout(100)
             continue
-        version = status.get_attribute("data-version")
+        version = page.locator("#tbl-v").get_attribute("data-version")
         phase = status.get_attribute("data-phase")
         if phase == "kleben":
             if not used_rat:
@@ -38,12 +38,15 @@ def test_guest_plays_free_game_to_the_end_board(page):
             if not looked_at_layers:
                 page.locator("#kl-own .kl-stack").click()
                 page.wait_for_selector("#kl-dialog[open]")
+                assert "Deine Säule: alle Schichten" in page.locator("#kl-dialog h3").inner_text()
                 page.keyboard.press("Escape")
                 looked_at_layers = True
             page.locator("#kl-hand .kl-card").first.click()  # tap to select
             page.keyboard.press("a")  # all of that rank
             preview = page.get_by_test_id("preview").inner_text()
             assert "überklebt" in preview or "letzte Karte" in preview
+            if "überklebt " in preview and "überklebt niemanden" not in preview:  # the columns it hits glow
+                assert page.locator("#kl-rivals .kl-column.kl-glow").count() >= 1
             page.keyboard.press("Enter")
         elif phase == "nehmen":
             page.get_by_role("button", name="Nehmen").click()
@@ -51,7 +54,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
             page.keyboard.press("p")
         else:
             page.keyboard.press("1" if not page.locator("[data-key=d]").count() else "d")
-        page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'", timeout=15000)
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'", timeout=15000)
     end = page.get_by_test_id("endboard")
     assert end.is_visible()
     assert "Endtafel" in end.inner_text()

@@ -33,7 +33,7 @@ def act(page) -> bool:  # type: ignore[no-untyped-def]
     status = page.locator("#kl-status")
     if not status.count() or status.get_attribute("data-my-turn") != "1":
         return False
-    version = status.get_attribute("data-version")
+    version = page.locator("#tbl-v").get_attribute("data-version")
     phase = status.get_attribute("data-phase")
     if page.locator("#kl-intro[open]").count():
         page.get_by_test_id("intro-ok").click()
@@ -47,7 +47,7 @@ def act(page) -> bool:  # type: ignore[no-untyped-def]
         page.keyboard.press("h")
     else:
         page.keyboard.press("d" if page.locator("[data-key=d]").count() else "1")
-    page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'", timeout=15000)
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'", timeout=15000)
     return True
 
 

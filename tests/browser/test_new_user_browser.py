@@ -52,23 +52,31 @@ def test_table_above_1000_connects_and_kleister_rat_goes_with_the_next_action(pa
     page.wait_for_selector("#table-advice:has-text('Rat')")
     page.locator("#kl-hand .kl-card").first.click()
     page.keyboard.press("a")
-    version = page.locator("#kl-status").get_attribute("data-version")
+    version = page.locator("#tbl-v").get_attribute("data-version")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'")
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
     page.wait_for_function("!document.querySelector('#table-advice').textContent.trim()", timeout=5000)
 
 
 def test_kleister_info_windows_on_hover(page):
     guest_free_game(page, "kleister")
     wait_my_kleben(page)
+    border = "sel => getComputedStyle(document.querySelector(sel)).borderTopColor"
+    assert page.evaluate(border, "#kl-own") != page.evaluate(border, "#kl-rivals .kl-column")  # whose turn (#kl-turn)
     card = page.locator("#kl-hand .kl-card").first
     card.hover()
     info = page.locator("#info-window")
     info.wait_for(state="visible")
     assert re.search(r"noch \d+ im Spiel", info.inner_text())
+    assert re.search(r"davon \d+ verdeckt", info.inner_text())  # the viewer's own count (#kl-counts)
     assert card.get_attribute("title") is None  # a real window, not a native tooltip
     page.locator("#kl-rivals .kl-column header").first.hover()
     page.wait_for_function("document.querySelector('#info-window').textContent.includes('auf der Hand')")
+    assert "Antippen zeigt alle Schichten." in info.inner_text()
+    page.locator("#kl-center .kl-karren-cards .kl-poster").first.hover()  # public HTML, numbers of this viewer
+    page.wait_for_function("/davon \\d+ verdeckt/.test(document.querySelector('#info-window').textContent)")
+    page.locator("#kl-own .kl-own-head").hover()
+    page.wait_for_function("document.querySelector('#info-window').textContent.startsWith('Deine Säule')")
     assert "Antippen zeigt alle Schichten." in info.inner_text()
     page.locator("[data-testid=druckerei], [data-testid=draw-druckerei]").first.hover()
     page.wait_for_function("document.querySelector('#info-window').textContent.includes('verdeckte Karte')")

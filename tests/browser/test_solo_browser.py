@@ -37,7 +37,7 @@ def play_until_end(page, *, reload_after: int | None = None, try_rat: bool = Fal
             page.wait_for_selector("#kl-conn[data-state=open]")
             reload_after = None
             continue
-        version = status.get_attribute("data-version")
+        version = page.locator("#tbl-v").get_attribute("data-version")
         phase = status.get_attribute("data-phase")
         if try_rat and phase == "kleben":  # the Tagesplakat is played without Rat: no button, R does nothing
             assert not page.locator("#kl-rat").count()
@@ -59,7 +59,7 @@ def play_until_end(page, *, reload_after: int | None = None, try_rat: bool = Fal
         else:
             page.keyboard.press("d" if page.locator("[data-key=d]").count() else "1")
         moves += 1
-        page.wait_for_function(f"document.querySelector('#kl-status').dataset.version !== '{version}'", timeout=30000)
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'", timeout=30000)
     assert page.locator("[data-testid=endboard]").count(), "the Durchgang did not end in time"
 
 

@@ -44,7 +44,7 @@
     const sel = selection();
     const info = sel.key ? plays()[sel.key] : null;
     if (info) {
-      info.covers.forEach((seat) => $(`#kl-col-${seat}`)?.classList.add("kl-glow"));
+      info.covers.forEach((seat) => $(`#kl-col-${seat}`)?.closest(".kl-column")?.classList.add("kl-glow"));
       preview.textContent = info.text;
       button.disabled = false;
     } else {
@@ -87,12 +87,15 @@
     refresh();
   }
 
-  function showLayers(templateId) {
-    const tpl = document.getElementById(templateId);
+  function showLayers(stack) {
+    const tpl = document.getElementById(stack.dataset.layers);
     const dialog = $("#kl-dialog");
     if (!tpl || !dialog) return;
     const body = $(".kl-dialog-body", dialog);
     body.replaceChildren(tpl.content.cloneNode(true));
+    const own = stack.closest(".kl-own"); // the column is the same for everyone: the own box names it "Deine Säule"
+    const title = $("h3", body);
+    if (own && title) title.textContent = own.dataset.layersTitle;
     dialog.showModal();
   }
 
@@ -128,15 +131,16 @@
   }
 
   function flashChanges() {
-    $$(".kl-column").forEach((col) => {
-      const id = col.id || col.dataset.seat;
-      const before = columnSigs.get(id);
-      if (before !== undefined && before !== col.dataset.sig) {
-        col.classList.remove("kl-flash");
-        void col.offsetWidth; // restart the animation
-        col.classList.add("kl-flash");
+    $$(".kl-col").forEach((col) => {
+      const seat = col.dataset.seat;
+      const before = columnSigs.get(seat);
+      const box = col.closest(".kl-column");
+      if (box && before !== undefined && before !== col.dataset.sig) {
+        box.classList.remove("kl-flash");
+        void box.offsetWidth; // restart the animation
+        box.classList.add("kl-flash");
       }
-      columnSigs.set(id, col.dataset.sig);
+      columnSigs.set(seat, col.dataset.sig);
     });
   }
 
@@ -179,10 +183,49 @@
     if (event.target.closest("[data-close-end]")) { $("#kl-end .kl-end").hidden = true; return; }
     if (event.target.closest("[data-dismiss-advice]")) { $("#table-advice").replaceChildren(); return; }
     const stack = event.target.closest(".kl-stack");
-    if (stack) showLayers(stack.dataset.layers);
+    if (stack) showLayers(stack);
   });
 
-  // Info windows (hover, long press) come from static/games/core/info.js (data-info).
+  // ---- info windows (hover, long press: static/games/core/info.js shows data-info)
+  // The columns, the Plakatkarren and the groups are the same HTML for every viewer and carry only card ids;
+  // what only this viewer knows (how many of a card are hidden from them, their marks on a column) comes from
+  // the small fragments #kl-counts and #kl-marks-N. The text is put together the moment a window may open,
+  // before info.js (listening on the way up) picks the element.
+  const json = (el, key) => { try { return JSON.parse(el?.dataset[key] || "null"); } catch { return null; } };
+  function cardInfo(card) {
+    const text = $("#kl-infotext");
+    const counts = $("#kl-counts");
+    const titles = json(text, "titles");
+    const inPlay = json(counts, "inPlay");
+    const hidden = json(counts, "hidden");
+    if (!titles || !inPlay || !hidden) return "";
+    return [
+      titles[card],
+      text.dataset.inPlay.replace("{n}", inPlay[card]),
+      text.dataset.hidden.replace("{n}", hidden[card]),
+    ].join("\n");
+  }
+  function columnInfo(col) {
+    const lines = col.dataset.infoHead.split("\n");
+    const own = col.closest(".kl-own");
+    if (own) lines[0] = own.dataset.title;
+    const marks = document.getElementById(`kl-marks-${col.dataset.seat}`)?.dataset.lines;
+    if (marks) lines.push(...marks.split("\n"));
+    lines.push(...col.dataset.infoTail.split("\n"));
+    return lines.join("\n");
+  }
+  function fillInfo(event) {
+    const el = event.target.closest?.("[data-card], .kl-col, .kl-marks, .kl-column");
+    if (!el || !root.contains(el)) return;
+    if (el.dataset.card !== undefined) {
+      el.dataset.info = cardInfo(Number(el.dataset.card));
+      return;
+    }
+    const col = el.matches(".kl-col") ? el : el.closest(".kl-column")?.querySelector(".kl-col");
+    if (col) el.dataset.info = columnInfo(col);
+  }
+  document.addEventListener("pointerover", fillInfo, true);
+  document.addEventListener("pointerdown", fillInfo, true);
 
   // ---- keys (SUPPLEMENT.md "Keys")
   document.addEventListener("keydown", (event) => {

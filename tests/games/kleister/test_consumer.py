@@ -1,4 +1,4 @@
-"""Two people at one Speedkleister table: each connection sees only its own hand."""
+"""Two people at one Speedkleister table: each connection sees only its own hand and gets only what changed."""
 
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ async def test_each_player_sees_own_hand_and_stale_moves_are_refused():
     conns = [a, b]
     action = engine.legal_actions(state, mover)[0]
     await conns[mover].send_to(text_data=json.dumps({"action": json.dumps(action), "version": "0"}))
-    await receive_until(conns[1 - mover], 'id="kl-status"')
+    update = await receive_until(conns[1 - mover], 'id="kl-status"')
+    # only what changed is sent: the mover's column, not the other (empty) one, not the fixed card texts
+    assert f'id="kl-col-{mover}"' in update and f'id="kl-col-{1 - mover}"' not in update
+    assert 'id="kl-infotext"' not in update and 'id="kl-send"' not in update
     # the other player sends for the old version: refused in German, nothing changes
     await conns[1 - mover].send_to(text_data=json.dumps({"action": json.dumps(action), "version": "0"}))
     error = await receive_until(conns[1 - mover], "table-error")

@@ -1,19 +1,29 @@
-"""The table fragments show each seat only what it may know."""
+"""The table fragments: template + plain data, columns public, and each seat shown only what it may know."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 
-from games.core.fragments import FragmentContext
+from hypothesis import given
+
+from games.core.fragments import Fragment, FragmentContext
 from games.kleister import engine, ui
-from lobby.runtime.rendering import render
+from lobby.runtime.rendering import render, seat_names, table_view
 from lobby.runtime.snapshot import Snapshot
 
+from .test_properties import SETTINGS, _reshuffle_hidden, games, random_game
 
-def snap_for(state, players: int = 3) -> Snapshot:
+#: A fresh match id per snapshot, never a real match's: the runtime caches public fragments by (match, version).
+_match_ids = itertools.count(-3_000_000, -1)
+
+
+def snap_for(state, players: int | None = None) -> Snapshot:
+    players = state.players if players is None else players
     return Snapshot(
         table_id=1,
-        match_id=1,
+        match_id=next(_match_ids),
         number=1,
         version=0,
         game="kleister",
@@ -30,8 +40,39 @@ def snap_for(state, players: int = 3) -> Snapshot:
     )
 
 
+def contexts(state) -> dict[int | None, FragmentContext]:
+    """The fragment context of every seat and of a spectator (None), as the runtime builds them."""
+    snap = snap_for(state)
+    names = [p["name"] for p in snap.players]
+    return {
+        seat: FragmentContext(table_view(snap), seat_names(engine.view(state, seat), names), seat, names)
+        for seat in [None, *range(state.players)]
+    }
+
+
+def played(seed: int, moves: int, players: int = 3):  # type: ignore[no-untyped-def]
+    state = engine.new_game(seed=seed, players=players, options=engine.clean_options({}, players))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    return state
+
+
 def hand_cards(html: str) -> list[int]:
     return [int(c) for c in re.findall(r'class="kl-poster kl-r\d+ kl-card"[^>]*data-card="(\d+)"', html)]
+
+
+def is_plain(value) -> bool:  # type: ignore[no-untyped-def]
+    if value is None or isinstance(value, str | int | float | bool):
+        return True
+    if isinstance(value, list | tuple):
+        return all(is_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and is_plain(v) for k, v in value.items())
+    return False
 
 
 def test_each_seat_sees_its_own_hand_only():
@@ -44,8 +85,61 @@ def test_each_seat_sees_its_own_hand_only():
 def test_spectator_gets_no_hand():
     state = engine.new_game(seed=5, players=3, options=engine.clean_options({}, 3))
     fragments = render(snap_for(state), None)
-    assert "kl-hand" not in fragments and "kl-own" not in fragments
+    assert "kl-hand" not in fragments
     assert "kl-card" not in "".join(fragments.values())
+
+
+def test_every_fragment_is_a_template_with_plain_data():
+    for moves in (0, 7, 40, 400):
+        for ctx in contexts(played(11, moves, players=4)).values():
+            for name, fragment in {**ui.public_fragments(ctx), **ui.private_fragments(ctx)}.items():
+                assert isinstance(fragment, Fragment), name
+                assert is_plain(fragment.data), name
+                fragment.key()  # raises on anything marshal cannot take
+
+
+def test_columns_are_public_and_the_marks_private():
+    state = played(3, 25, players=4)
+    for seat, ctx in contexts(state).items():
+        public, private = ui.public_fragments(ctx), ui.private_fragments(ctx)
+        assert {f"kl-col-{s}" for s in range(4)} <= set(public)
+        assert {f"kl-marks-{s}" for s in range(4)} <= set(private)
+        assert not any(name.startswith("kl-col-") for name in private)
+        assert ("kl-hand" in private) == (seat is not None)
+    # a column's data comes from public facts only: the same from every seat's view as from a spectator's
+    views = {seat: ctx.view for seat, ctx in contexts(state).items()}
+    for s in range(4):
+        assert len({repr(ui.column_data(view, s)) for view in views.values()}) == 1
+
+
+def test_panels_of_seats_not_to_move_are_the_same_input():
+    """Status, Plakatkarren and the empty end board do not depend on the seat of those who only watch."""
+    state = played(8, 0)
+    mover = engine.to_move(state)[0]
+    keys = {}
+    for seat, ctx in contexts(state).items():
+        private = ui.private_fragments(ctx)
+        keys[seat] = {name: private[name].key() for name in ("kl-status", "kl-center", "kl-end")}
+    watchers = [keys[seat] for seat in keys if seat != mover]
+    assert all(k == watchers[0] for k in watchers)
+    assert keys[mover]["kl-status"] != watchers[0]["kl-status"]
+
+
+@SETTINGS
+@given(games)
+def test_what_a_seat_receives_depends_only_on_its_view(game):
+    """Dealing every card a viewer cannot see differently changes no fragment the viewer receives."""
+    rng = random.Random(game["seed"])
+    for index, (state, _, _) in enumerate(random_game(game)):
+        if index % 23:
+            continue
+        for viewer in [None, *range(state.players)]:
+            other = _reshuffle_hidden(state, viewer, rng)
+            assert render(snap_for(other), viewer) == render(snap_for(state), viewer)
+            if viewer is not None:
+                assert (
+                    sorted(hand_cards(render(snap_for(state), viewer)["kl-hand"])) == engine.view(state, viewer)["hand"]
+                )
 
 
 def test_plays_preview_lists_every_group_of_the_hand():
@@ -65,8 +159,6 @@ def test_status_says_when_a_computer_thinks():
 
 
 def test_end_board_lists_every_player_by_place():
-    import random
-
     state = engine.new_game(seed=3, players=3, options=engine.clean_options({"spielart": "kurz"}, 3))
     rng = random.Random(1)
     while not engine.is_over(state):
@@ -77,3 +169,32 @@ def test_end_board_lists_every_player_by_place():
     places = engine.result(state)["places"]
     assert sorted(name for _, name in rows) == ["Platz 1", "Platz 2", "Platz 3"]
     assert [int(p) for p, _ in rows] == sorted(places)
+    assert '<tr class="kl-me"><td>' in html and "Neue Partie" in html
+    assert "Neue Partie" not in render(snap_for(state), None)["kl-end"]
+
+
+def test_the_decisions_show_the_covered_group_to_the_one_who_decides():
+    seen = set()
+    state = engine.new_game(seed=4, players=3, options=engine.clean_options({}, 3))
+    rng = random.Random(4)
+    while not engine.is_over(state) and seen != {engine.NEHMEN, engine.LIEGEN}:
+        seat = engine.to_move(state)[0]
+        if state.phase in (engine.NEHMEN, engine.LIEGEN):
+            view = engine.view(state, seat)
+            group = view["pending"]["group"]
+            html = render(snap_for(state), seat)["kl-hand"]
+            shown = re.search(r'<div class="kl-decision".*?</p>', html, re.S).group(0)
+            cards = [group["rank"]] * group["posters"] + [engine.BRUSH] * group["brushes"]
+            assert sorted(int(c) for c in re.findall(r'data-card="(\d+)"', shown)) == sorted(cards)
+            if state.phase == engine.NEHMEN:
+                assert "Du überklebst" in shown and 'data-key="n"' in html
+            else:
+                assert "lässt deine Gruppe liegen" in shown and 'data-key="p"' in html
+            for other in range(3):
+                if other != seat:
+                    assert "kl-decision" not in render(snap_for(state), other)["kl-hand"]
+            seen.add(state.phase)
+        legal = engine.legal_actions(state, seat)
+        liegen = [a for a in legal if a["type"] == "liegen"]  # to reach the covered seat's decision too
+        state, _ = engine.apply(state, seat, liegen[0] if liegen else rng.choice(legal))
+    assert seen == {engine.NEHMEN, engine.LIEGEN}

@@ -1,8 +1,14 @@
-"""Issue 8: counts in singular and plural (point 6) and the info windows the rule text promises (point 15)."""
+"""Issue 8: counts in singular and plural (point 6) and the info windows the rule text promises (point 15).
+
+The info windows of cards and columns are put together in the browser (static/games/kleister/table.js) from
+public text in the fragments and the viewer's own numbers (#kl-counts) and marks (#kl-marks-N); ``card_info``
+and ``column_info`` below do the same here.
+"""
 
 from __future__ import annotations
 
 import html as htmllib
+import json
 import re
 
 from games.kleister import engine
@@ -32,16 +38,49 @@ def one_of_everything():  # type: ignore[no-untyped-def]
     return state
 
 
+def attr(fragment: str, name: str) -> str:
+    match = re.search(rf'{name}="([^"]*)"', fragment)
+    assert match, name
+    return htmllib.unescape(match.group(1))
+
+
 def infos(fragment: str) -> list[str]:
     return [htmllib.unescape(v) for v in re.findall(r'data-info="([^"]*)"', fragment)]
+
+
+def card_info(frags: dict[str, str], card: int) -> str:
+    """A card's info window as table.js composes it."""
+    text, counts = frags["kl-infotext"], frags["kl-counts"]
+    title = json.loads(attr(text, "data-titles"))[card]
+    in_play = json.loads(attr(counts, "data-in-play"))[card]
+    hidden = json.loads(attr(counts, "data-hidden"))[card]
+    return "\n".join(
+        [
+            title,
+            attr(text, "data-in-play").replace("{n}", str(in_play)),
+            attr(text, "data-hidden").replace("{n}", str(hidden)),
+        ]
+    )
+
+
+def column_info(frags: dict[str, str], seat: int) -> list[str]:
+    """A column's info window as table.js composes it (title: the name; the own box puts "Deine Säule")."""
+    col = frags[f"kl-col-{seat}"]
+    marks = attr(frags[f"kl-marks-{seat}"], "data-lines")
+    return (
+        attr(col, "data-info-head").split("\n")
+        + (marks.split("\n") if marks else [])
+        + attr(col, "data-info-tail").split("\n")
+    )
 
 
 def test_counts_of_one_are_singular():
     frags = render(snap_for(one_of_everything()), 0)
     assert "1 Karte auf der Hand" in frags["kl-hand"] and "1 Karten" not in frags["kl-hand"]
-    rival = frags["kl-rivals"]
+    rival = frags["kl-col-1"]
     assert "1 Karte ·" in rival and "1 Karten" not in rival
-    assert "2 Plakate" in frags["kl-own"]
+    assert "1 Plakat auf der Säule" in column_info(frags, 1)[1]
+    assert "2 Plakate auf der Säule" in column_info(frags, 0)[1]
     assert "Altpapier\n1 Plakat: 2" in infos(frags["kl-center"])
 
 
@@ -51,27 +90,47 @@ def test_counts_above_one_are_plural():
     state.columns[0] = [[9, 1, 0]]
     frags = render(snap_for(state), 0)
     assert "3 Karten auf der Hand" in frags["kl-hand"]
-    assert "1 Plakat ·" in frags["kl-own"]
+    assert "3 Karten ·" in frags["kl-col-0"]
+    assert column_info(frags, 0)[1].startswith("3 Karten auf der Hand · 1 Plakat auf der Säule")
 
 
-def test_poster_info_says_how_many_are_still_in_play():
-    state = one_of_everything()
-    frags = render(snap_for(state), 0)
-    card = next(i for i in infos(frags["kl-hand"]) if i.startswith("8 · Lichtspielhaus"))
-    # eight 8s exist, none in the Altpapier: all eight are in play
-    assert card.split("\n")[1] == "noch 8 im Spiel"
-    two = next(i for i in infos(frags["kl-score"]) if i.startswith("2 · Zimmer frei"))
-    assert two.split("\n")[1] == "noch 7 im Spiel"  # one 2 lies in the Altpapier
+def test_poster_info_says_how_many_are_still_in_play_and_hidden():
+    frags = render(snap_for(one_of_everything()), 0)
+    assert 'data-card="8"' in frags["kl-hand"] and "data-info" not in frags["kl-hand"]
+    card = card_info(frags, 8).split("\n")
+    # eight 8s exist, none in the Altpapier: all eight are in play; the own one is not hidden
+    assert card[:2] == ["8 · Lichtspielhaus", "noch 8 im Spiel"]
+    assert card[2] == "davon 7 verdeckt (Hände der anderen, Druckerei)"
+    assert card_info(frags, 2).split("\n")[1] == "noch 7 im Spiel"  # one 2 lies in the Altpapier
+    assert card_info(frags, 0).startswith("Kleisterbürste – passt zu jedem Plakat\n")
+    assert 'data-card="2"' in frags["kl-score"]  # the Punktetafel's "Noch verdeckt" list opens the same windows
     assert 'title="' not in frags["kl-hand"]  # a real info window, not only a native tooltip
+    # the viewer's numbers differ, the column carrying the card does not
+    other = render(snap_for(one_of_everything()), 2)
+    assert card_info(other, 8).split("\n")[2] != card[2]
+    assert other["kl-col-0"] == frags["kl-col-0"]
 
 
 def test_column_info_has_the_header_facts_the_groups_and_the_marks():
     frags = render(snap_for(one_of_everything()), 0)
-    rival = next(i for i in infos(frags["kl-rivals"]) if i.startswith("Platz 2\n"))
-    assert rival.split("\n")[1] == "1 Karte auf der Hand · 1 Plakat auf der Säule · 0 Punkte"
+    rival = column_info(frags, 1)
+    assert rival[:2] == ["Platz 2", "1 Karte auf der Hand · 1 Plakat auf der Säule · 0 Punkte"]
     assert "oben: 1× 5 Seifenreklame" in rival
-    lines = next(i for i in infos(frags["kl-rivals"]) if i.startswith("Platz 3\n")).split("\n")
+    assert rival[-1] == "Antippen zeigt alle Schichten."
+    lines = column_info(frags, 2)
     assert "4 Plakate auf der Säule" in lines[1]
     assert "oben: 1× 3 Tanztee" in lines and any(line.startswith("darunter: 2× 11 + B") for line in lines)
-    own = next(i for i in infos(frags["kl-own"]) if i.startswith("Deine Säule\n"))
-    assert "1 Karte auf der Hand" in own and "2 Plakate auf der Säule" in own
+    own = column_info(frags, 0)
+    assert "1 Karte auf der Hand" in own[1] and "2 Plakate auf der Säule" in own[1]
+    assert any(line.startswith(("angreifbar:", "sicher:")) for line in own)
+
+
+def test_marks_are_the_viewers_and_go_into_the_column_info():
+    state = one_of_everything()
+    state.hands[0] = hand({8: 1, 1: 1})  # one 8 covers Platz 2's 5 (a last card would cover nobody)
+    frags = render(snap_for(state), 0)
+    assert 'data-cover="8:1:0">mit 1× 8 überklebbar' in frags["kl-marks-1"]
+    assert "mit 1× 8 überklebbar: das kannst du mit deiner Hand gerade überkleben" in column_info(frags, 1)
+    spectator = render(snap_for(state), None)
+    assert "überklebbar" not in spectator["kl-marks-1"]
+    assert spectator["kl-col-1"] == frags["kl-col-1"]
