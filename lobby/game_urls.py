@@ -7,6 +7,7 @@ app_name = "games"
 
 urlpatterns = [
     path("<slug:slug>/", views.detail, name="detail"),
+    path("rocket/meisterbrief/", solo_views.meisterbrief, name="meisterbrief"),
     path("<slug:slug>/taeglich/", solo_views.daily, name="daily"),
     path("<slug:slug>/rekordjagd/", solo_views.record, name="record"),
 ]

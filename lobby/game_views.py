@@ -11,6 +11,7 @@ from accounts import services as accounts
 from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
+from lobby import meisterbrief
 from lobby import services as lobby
 
 
@@ -21,13 +22,21 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         return not_found(request, "Dieses Spiel gibt es nicht.")
     form = forms.FreeGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        settings = form.table_settings()
+        level = settings["options"].get("stufe") if slug == meisterbrief.GAME else None
+        try:
+            if level is not None:
+                meisterbrief.check_open(request.user, int(level))
+        except IllegalAction as error:
+            form.add_error(None, error.message)
+            return render(request, f"games/{slug}/detail.html", {"form": form, "game": registry.engine(slug)})
         user = request.user
         if not user.is_authenticated:
             user = accounts.create_guest()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.info(request, f"Du spielst als {user.username} – ohne Einsatz.")
         try:
-            table = lobby.create_solo_table(user=user, game=slug, **form.table_settings())
+            table = lobby.create_solo_table(user=user, game=slug, **settings)
         except IllegalAction as error:
             form.add_error(None, error.message)
         else:

@@ -13,6 +13,7 @@ from accounts import services as accounts
 from games.core import registry
 from games.core.protocol import IllegalAction
 from leaderboard import solo_selectors
+from lobby import meisterbrief as meisterbrief_service
 from lobby import solo, solo_results
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -98,3 +99,8 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
         "error": error,
     }
     return render(request, "solo/rekordjagd.html", context)
+
+
+def meisterbrief(request: HttpRequest) -> HttpResponse:
+    """Speedrocket's Meisterbrief: the twelve levels, the player's stars, which are open."""
+    return render(request, "solo/meisterbrief.html", {"levels": meisterbrief_service.overview(request.user)})
