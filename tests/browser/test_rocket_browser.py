@@ -235,3 +235,12 @@ def test_a_player_completes_the_first_meisterbrief_level(page):
     assert int(board.get_attribute("data-stars")) >= 1
     assert "bestanden" in board.inner_text() and "nicht bestanden" not in board.inner_text()
     assert page.get_by_test_id("stars").get_attribute("data-stars") == board.get_attribute("data-stars")
+    # The Meisterbrief page keeps the stars and opens the next level (rule text: "öffnet die nächste").
+    stars = int(board.get_attribute("data-stars"))
+    page.goto("/konto/partien/")
+    page.get_by_test_id("meisterbrief-link").click()
+    assert page.get_by_test_id("stars-1").inner_text().strip().endswith(f"{stars}/3")
+    assert page.get_by_test_id("play-2").is_visible() and page.get_by_test_id("locked-3").is_visible()
+    page.get_by_test_id("play-2").click()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    assert "Stufe 2" in page.get_by_test_id("ziele").inner_text()
