@@ -177,7 +177,7 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
             stats.records = [(label, best[key]) for key, label in record.categories if key in best]
         collect = registry.spec(slug).collection
         if collect is not None:
-            stats.collection = collect([(r.match.result, r.seat) for r in mine])
+            stats.collection = collect([(r.match.result, r.seat) for r in mine], best_serie=stats.best_serie)
         out.append(stats)
     return out
 

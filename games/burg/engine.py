@@ -631,7 +631,7 @@ def computer_strength(result: JSON) -> str | None:
     return result.get("computerstaerke")
 
 
-def collection(results: list[tuple[JSON, int]]) -> JSON:
+def collection(results: list[tuple[JSON, int]], *, best_serie: int = 0) -> JSON:
     """The Skizzenbuch: every sketch a player once hit exactly, over their finished games.
 
     ``results``: (result, seat) of each finished game of the player ("17/24").

@@ -53,7 +53,8 @@ class GameSpec:
     logged_reasons: frozenset[str] = frozenset()
     # What a player has collected over their finished games (e.g. Speedburg's Skizzenbuch): from the
     # (result, seat) pairs of those games a dict {"name", "text", ...}; None: the game collects nothing.
-    collection: Callable[[list[tuple[dict[str, Any], int]]], dict[str, Any]] | None = None
+    # Called with the pairs and ``best_serie=`` (the player's longest daily streak in this game).
+    collection: Callable[..., dict[str, Any]] | None = None
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)

@@ -14,6 +14,7 @@ which only moves when a phase ends (the same whatever the order before it).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import fields
 from itertools import combinations
 from typing import Any
@@ -65,6 +66,7 @@ from .scoring import (
     wertung,
 )
 from .state import State, ctx, last_evening, sheet
+from .werkstattbuch import collection  # noqa: F401 - the registry's optional hook (Meine Partien)
 
 SLUG = "rocket"
 NAME = "Speedrocket"
@@ -747,6 +749,8 @@ def result(state: State) -> JSON:
         "hoehen": [[h[i]["feld"] for h in s.hoehen] for i in range(s.players)],
         "fehlzuendungen": [sum(1 for h in s.hoehen if h[i]["fehl"]) for i in range(s.players)],
         "ruhm_abende": [[r[i] for r in s.ruhm_abende] for i in range(s.players)],
+        "fehl_abende": [[bool(h[i]["fehl"]) for h in s.hoehen] for i in range(s.players)],
+        "beutel_farben": [dict(Counter(chip[0] for chip in p.beutel)) for p in s.seats],
         "meister": meister(s),
     }
 

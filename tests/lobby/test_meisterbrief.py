@@ -99,3 +99,13 @@ def test_a_visitor_sees_the_levels_and_may_start_only_the_first(client):
         },
     )
     assert response.status_code == 200 and not Table.objects.exists()
+
+
+def test_meine_partien_shows_the_werkstattbuch(client, players):
+    match = finish_level(players[0], 1, 1)
+    match.result = {**match.result, "hoehen": [[12, 33]], "fehl_abende": [[False, False]], "fehlzuendungen": [0]}
+    match.save()
+    client.force_login(players[0])
+    page = client.get("/konto/partien/").content.decode()
+    assert 'data-testid="collection-rocket"' in page
+    assert "Werkstattbuch" in page and "höchste Rakete Feld 33" in page and "ohne Fehlzündung" in page

@@ -1,0 +1,71 @@
+"""A player's Speedrocket record over all their finished games (rule text, "Meine Partien"):
+the highest rocket, the favourite powder and the achievements (Erfolge), each shown once earned.
+
+Read from the games' results only (``engine.result``): ``hoehen`` (field per evening),
+``fehl_abende`` (misfire per evening) and ``beutel_farben`` (the bag's powders at the end) per seat.
+Games stored before these keys existed count for what they have.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .content import COLOUR_NAMES, LAST_FIELD
+
+JSON = dict[str, Any]
+WINS_FOR_ACHIEVEMENT = 10
+GAMES_FOR_ACHIEVEMENT = 25
+DAILY_STREAK_FOR_ACHIEVEMENT = 7
+
+
+def _seat_list(result: JSON, key: str, seat: int) -> list[Any]:
+    per_seat = result.get(key) or []
+    return list(per_seat[seat]) if 0 <= seat < len(per_seat) else []
+
+
+def collection(results: list[tuple[JSON, int]], *, best_serie: int = 0) -> JSON:
+    """The Werkstattbuch of one player: ``results`` are (result, seat) of their finished games;
+    ``best_serie`` the longest run of days with a Tagesrätsel (the site keeps the days)."""
+    highest = 0
+    powders: Counter[str] = Counter()
+    wins = 0
+    clean_game = rocket_to_top = False
+    for result, seat in results:
+        result = result or {}
+        fields = _seat_list(result, "hoehen", seat)
+        misfires = _seat_list(result, "fehl_abende", seat) or [False] * len(fields)
+        risen = [field for field, fehl in zip(fields, misfires, strict=False) if not fehl]
+        highest = max([highest, *risen])
+        rocket_to_top = rocket_to_top or any(field >= LAST_FIELD for field in risen)
+        counts = result.get("fehlzuendungen") or []
+        if fields and 0 <= seat < len(counts) and counts[seat] == 0:
+            clean_game = True
+        places = result.get("places") or []
+        if len(places) > 1 and 0 <= seat < len(places) and places[seat] == 1:
+            wins += 1
+        bags = result.get("beutel_farben") or []
+        if 0 <= seat < len(bags):
+            powders.update({colour: int(n) for colour, n in bags[seat].items() if colour != "W"})
+    earned = [
+        text
+        for text, met in (
+            ("ohne Fehlzündung", clean_game),
+            (f"Rakete bis Feld {LAST_FIELD}", rocket_to_top),
+            (f"{WINS_FOR_ACHIEVEMENT} Siege", wins >= WINS_FOR_ACHIEVEMENT),
+            (f"{DAILY_STREAK_FOR_ACHIEVEMENT} Tagesrätsel in Folge", best_serie >= DAILY_STREAK_FOR_ACHIEVEMENT),
+            (f"{GAMES_FOR_ACHIEVEMENT} Partien", len(results) >= GAMES_FOR_ACHIEVEMENT),
+        )
+        if met
+    ]
+    favourite = min(powders, key=lambda c: (-powders[c], c)) if powders else None
+    parts = [f"höchste Rakete Feld {highest}" if highest else "noch keine Rakete gestiegen"]
+    parts.append(f"liebstes Pulver {COLOUR_NAMES[favourite]}" if favourite else "noch kein Lieblingspulver")
+    parts.append("Erfolge: " + (", ".join(earned) if earned else "noch keine"))
+    return {
+        "name": "Werkstattbuch",
+        "text": " · ".join(parts),
+        "hoechste_rakete": highest,
+        "lieblingspulver": favourite,
+        "erfolge": earned,
+    }
