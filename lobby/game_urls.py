@@ -9,5 +9,6 @@ urlpatterns = [
     path("<slug:slug>/", views.detail, name="detail"),
     path("rocket/meisterbrief/", solo_views.meisterbrief, name="meisterbrief"),
     path("<slug:slug>/taeglich/", solo_views.daily, name="daily"),
+    path("<slug:slug>/taeglich/bester/", solo_views.best_today, name="best_today"),
     path("<slug:slug>/rekordjagd/", solo_views.record, name="record"),
 ]

@@ -13,8 +13,8 @@ from accounts import services as accounts
 from games.core import registry
 from games.core.protocol import IllegalAction
 from leaderboard import solo_selectors
+from lobby import daily_best, solo, solo_results
 from lobby import meisterbrief as meisterbrief_service
-from lobby import solo, solo_results
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 PRACTICE = gettext_lazy(
@@ -104,3 +104,15 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
 def meisterbrief(request: HttpRequest) -> HttpResponse:
     """Speedrocket's Meisterbrief: the twelve levels, the player's stars, which are open."""
     return render(request, "solo/meisterbrief.html", {"levels": meisterbrief_service.overview(request.user)})
+
+
+def best_today(request: HttpRequest, slug: str) -> HttpResponse:
+    """'So lief der Beste heute' as a small fragment (the end board of a daily game loads it)."""
+    _engine, modes = _modes(slug)
+    if modes.daily is None or modes.daily.best_line is None:
+        raise Http404(_("Dieses Spiel hat kein Tagesrätsel."))
+    day = solo.berlin_day()
+    if not daily_best.may_see(request.user, slug, day):
+        message = _("„So lief der Beste heute“ siehst du nach deinem eigenen Versuch.")
+        return render(request, "solo/_best_today.html", {"message": message})
+    return render(request, "solo/_best_today.html", {"best": daily_best.best_today(slug, day)})

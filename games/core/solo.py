@@ -36,6 +36,9 @@ class DailyMode:
     tempo: str = "normal"
     score: Callable[[JSON, int], int] = seat_points
     won: Callable[[JSON, int], bool] = seat_won
+    # "So lief der Beste heute": the day's best attempt in one line from its result and seat, shown
+    # to a player who finished today's attempt (e.g. Speedrocket: the heights per evening only).
+    best_line: Callable[[JSON, int], str] | None = None
 
 
 @dataclass(frozen=True)

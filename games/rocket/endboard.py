@@ -65,6 +65,17 @@ def share_line(view: JSON) -> str:
     return f"Speedrocket-Tagesrätsel: {result['points'][0]} Ruhm {bars}"
 
 
+def heights_line(result: JSON, seat: int) -> str:
+    """Every evening's rocket of one manufactory as a bar (a misfire as ✸): heights only, no moves, no
+    Ruhm (RT: "So lief der Beste heute – nur die Höhen je Abend, nicht die Züge")."""
+    fields = (result.get("hoehen") or [[]])[seat]
+    misfires = (result.get("fehl_abende") or [[False] * len(fields)])[seat]
+    return "".join(
+        "✸" if fehl else BARS[min(len(BARS) - 1, field * len(BARS) // (LAST_FIELD + 1))]
+        for field, fehl in zip(fields, misfires, strict=False)
+    )
+
+
 def chart(ctx: FragmentContext) -> JSON:
     """Ruhm per evening for every player as polylines (SVG 300 × 140, 20 units margin)."""
     series = ctx.view["result"]["ruhm_abende"]

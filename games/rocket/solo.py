@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.solo import DailyMode, RecordMode, SoloModes
+from games.rocket.endboard import heights_line
 
 #: The Tagesrätsel: nine evenings, recipes drawn from the day's seed (the same for everyone that day).
 DAILY_OPTIONS = {"kurz": False, "rezepte": "zufall", "taeglich": True}
@@ -29,6 +30,7 @@ MODES = SoloModes(
         options=DAILY_OPTIONS,
         computers=(),
         won=solo_won,
+        best_line=heights_line,
     ),
     record=RecordMode(
         name="Rekordjagd",

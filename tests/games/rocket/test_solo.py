@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from accounts import services as accounts
+from games.rocket import endboard as rocket_endboard
 from games.rocket import engine as E
 from games.rocket import solo as rocket_solo
 from leaderboard.models import ScoreEntry, SoloScore
@@ -98,3 +99,25 @@ def test_the_solo_pages_offer_the_tagesraetsel_and_the_rekordjagd(client):
     assert "Rekordjagd" in record and "Standard-Rezepturen" in record
     page = client.get("/spiele/rocket/").content.decode()
     assert 'href="/spiele/rocket/taeglich/"' in page and 'href="/spiele/rocket/rekordjagd/"' in page
+
+
+def test_so_lief_der_beste_heute_shows_the_leaders_heights_after_ones_own_attempt(grete, paul, client, monkeypatch):
+    monkeypatch.setattr(solo, "berlin_day", lambda now=None: NOON.date())
+    client.force_login(paul)
+    assert "nach deinem eigenen Versuch" in client.get("/spiele/rocket/taeglich/bester/").content.decode()
+    a = current_match(solo.start_daily(user=grete, game="rocket", now=NOON))
+    finish(a, seed=3)
+    b = current_match(solo.start_daily(user=paul, game="rocket", now=NOON))
+    finish(b, seed=5)
+    a.refresh_from_db()
+    b.refresh_from_db()
+    leader, match = (grete, a) if a.result["points"][0] >= b.result["points"][0] else (paul, b)
+    html = client.get("/spiele/rocket/taeglich/bester/").content.decode()
+    assert "So lief der Beste heute" in html and leader.username in html
+    line = html.split('data-testid="best-line">')[1].split("<")[0]
+    assert len(line) == 9 and line == rocket_endboard.heights_line(match.result, 0)  # nine evenings, heights only
+
+
+def test_so_lief_der_beste_heute_is_only_for_a_game_with_a_line(client):
+    assert client.get("/spiele/kleister/taeglich/bester/").status_code == 404
+    assert client.get("/spiele/gibtsnicht/taeglich/bester/").status_code == 404
