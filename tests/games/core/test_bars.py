@@ -46,6 +46,6 @@ def test_every_bar_stays_inside_the_drawing_and_its_length_is_its_value(rows):
         row = bars.stacked([(f"p{i}", v) for i, v in enumerate(parts)], low, high)
         assert row["total"] == sum(parts)
         for bar in row["bars"]:
-            assert -0.1 <= bar["x"] and bar["x"] + bar["w"] <= bars.WIDTH + 0.2
+            assert bar["x"] >= -0.1 and bar["x"] + bar["w"] <= bars.WIDTH + 0.2
             assert abs(bar["w"] - abs(bar["value"]) * unit) <= 0.05
             assert (bar["x"] >= row["zero"] - 0.1) == (bar["value"] > 0)

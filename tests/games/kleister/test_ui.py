@@ -8,8 +8,8 @@ import re
 
 from hypothesis import given
 
-from games.core.fragments import Fragment, FragmentContext
 from games.core import bars
+from games.core.fragments import Fragment, FragmentContext
 from games.kleister import engine, ui
 from lobby.runtime.rendering import render, seat_names, table_view
 from lobby.runtime.snapshot import Snapshot
