@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -90,8 +91,14 @@ def test_keyboard_only_free_game_without_motion_ends_with_score_bars(still_page)
     assert bars.locator("rect").count() >= 3
     label = bars.locator("svg.kl-bar").first.get_attribute("aria-label")
     assert "Säule" in label and "Hand" in label and "Punkt" in label
-    page.keyboard.press("Tab")
-    assert page.evaluate("!!document.activeElement.closest('.kl-end')")
+    for _ in range(8):  # Tab through the end board to "Neue Partie" and start the next game by keyboard
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('.kl-end')")
+        if page.evaluate("document.activeElement.textContent.trim()") == "Neue Partie":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    assert not page.locator("[data-testid=endboard]").count()
 
 
 def test_a_move_slides_and_flies_when_motion_is_allowed(page):
@@ -109,3 +116,26 @@ def test_a_move_slides_and_flies_when_motion_is_allowed(page):
     page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
     # the own group slid onto the own column (the counter is the page's test hook; no timing is measured)
     assert int(page.locator(".kl-table").get_attribute("data-motions") or 0) >= 1
+
+
+#: Text on the posters, marks and panels (tests/browser/contrast.js: WCAG ratio, animations frozen).
+KLEISTER_TEXT = [
+    ["#kl-hand", "", ".kl-card, .kl-barbtn, .kl-preview"],
+    ["#kl-center", "", ".kl-poster, .kl-pile-label"],
+    [".kl-column", "kl-glow", ".kl-name, .kl-facts, .kl-last, .kl-mark, .kl-poster"],
+    ["#kl-score", "", "td, .kl-poster"],
+]
+
+
+def test_posters_and_panels_are_readable_in_the_dark_and_the_light_site_theme(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    for scheme in ("dark", "light"):
+        context = browser.new_context(base_url=live_site, locale="de-DE", color_scheme=scheme)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        start_free_game(page)
+        assert wait_for_turn(page, time.monotonic() + 60) is not None
+        assert page.locator("#kl-hand .kl-card").count() >= 1
+        bad = page.evaluate(contrast, [KLEISTER_TEXT, 4.5])
+        assert not bad, (scheme, bad)
+        context.close()

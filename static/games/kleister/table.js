@@ -239,8 +239,9 @@
         const top = box && $(".kl-big", box);
         if (top) slideIn(top, box.classList.contains("kl-own") ? old.from : null);
       } else if (c.size < was.size && was.top) {
-        // the covered group: to the Altpapier, or to the hand that grew, else back to its owner
+        // the covered group: to the Altpapier, the decision box, the hand that grew, else back to its owner
         let target = toAltpapier ? $("#kl-center .kl-altpapier") : null;
+        if (!target) target = $("#kl-hand .kl-decision"); // in the balance: to the viewer who decides now
         if (!target && gained.length) {
           const seatGained = gained[0][0];
           target = boxOf(seatGained)?.classList.contains("kl-own") ? $("#kl-hand") : boxOf(seatGained);
