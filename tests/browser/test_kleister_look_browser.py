@@ -110,10 +110,16 @@ def test_a_move_slides_and_flies_when_motion_is_allowed(page):
         page.wait_for_timeout(200)
         phase = wait_for_turn(page, deadline)
     assert phase == "kleben"
+    page.evaluate(
+        "window.effects = []; document.querySelector('.kl-table')"
+        ".addEventListener('game:effect', (e) => window.effects.push(e.detail))"
+    )
     version = page.locator("#tbl-v").get_attribute("data-version")
     page.keyboard.press("a")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    seat = int(page.locator(".kl-table").get_attribute("data-seat"))
+    assert {"game": "kleister", "effect": "kleben", "seat": seat} in page.evaluate("window.effects")
     # the own group slid onto the own column (the counter is the page's test hook; no timing is measured)
     assert int(page.locator(".kl-table").get_attribute("data-motions") or 0) >= 1
 

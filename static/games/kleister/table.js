@@ -227,7 +227,25 @@
     return document.querySelector(`.kl-column[data-seat="${seat}"]`);
   }
 
+  // What happened, for whoever listens (a sound engine, say): a "game:effect" event on the table with
+  // detail {game: "kleister", effect: "kleben" | "ueberklebt" | "altpapier", seat}. Sent with or without motion.
+  function announceEffects(old, now) {
+    if (!old) return;
+    const effects = [];
+    now.cols.forEach((c, seat) => {
+      const was = old.cols.get(seat);
+      if (!was || was.sig === c.sig) return;
+      if (c.size > was.size) effects.push({ effect: "kleben", seat: Number(seat) });
+      else if (c.size < was.size) effects.push({ effect: "ueberklebt", seat: Number(seat) });
+    });
+    if (now.altpapier > old.altpapier) effects.push({ effect: "altpapier", seat: null });
+    effects.forEach((detail) => root.dispatchEvent(
+      new CustomEvent("game:effect", { bubbles: true, detail: { game: "kleister", ...detail } }),
+    ));
+  }
+
   function animateChanges(old, now) {
+    announceEffects(old, now);
     if (!old || !motionOk()) return;
     const gained = [...now.cols].filter(([seat, c]) => old.cols.has(seat) && c.hand > old.cols.get(seat).hand);
     const toAltpapier = now.altpapier > old.altpapier;
