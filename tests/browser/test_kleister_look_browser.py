@@ -124,6 +124,12 @@ def test_a_move_slides_and_flies_when_motion_is_allowed(page):
     assert int(page.locator(".kl-table").get_attribute("data-motions") or 0) >= 1
 
 
+#: The names on the posters (table.css), index = card.
+SHORT_NAMES = (
+    "Bürste", "Katze", "Zimmer", "Tanztee", "Kohlen", "Seife", "Turnfest",
+    "Rennen", "Kino", "Varieté", "Operette", "Karneval", "Messe", "Zeppelin",
+)  # fmt: skip
+
 #: Text on the posters, marks and panels (tests/browser/contrast.js: WCAG ratio, animations frozen).
 KLEISTER_TEXT = [
     ["#kl-hand", "", ".kl-card, .kl-barbtn, .kl-preview"],
@@ -135,8 +141,10 @@ KLEISTER_TEXT = [
 
 def test_posters_and_panels_are_readable_in_the_dark_and_the_light_site_theme(browser, live_site):
     contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
-    for scheme in ("dark", "light"):
-        context = browser.new_context(base_url=live_site, locale="de-DE", color_scheme=scheme)
+    for scheme, width in (("dark", 390), ("light", 1200)):  # a phone in the dark, a desktop in the light
+        context = browser.new_context(
+            base_url=live_site, locale="de-DE", color_scheme=scheme, viewport={"width": width, "height": 800}
+        )
         page = context.new_page()
         page.set_default_timeout(15000)
         start_free_game(page)
@@ -144,4 +152,16 @@ def test_posters_and_panels_are_readable_in_the_dark_and_the_light_site_theme(br
         assert page.locator("#kl-hand .kl-card").count() >= 1
         bad = page.evaluate(contrast, [KLEISTER_TEXT, 4.5])
         assert not bad, (scheme, bad)
+        # every card in the hand is a poster with its number, motif and (short) name, big enough for a phone
+        cards = page.evaluate(
+            """[...document.querySelectorAll('#kl-hand .kl-card')].map((el) => {
+                const s = getComputedStyle(el), after = getComputedStyle(el, '::after');
+                return [el.dataset.card, el.textContent.trim(), el.getBoundingClientRect().width,
+                        parseFloat(s.fontSize), s.backgroundImage.includes('svg'), after.content];
+            })"""
+        )
+        for card, text, px, font, motif, name in cards:
+            assert text == (card if card != "0" else "B")
+            assert px >= 34 and font >= 14 and motif, (card, px, font, motif)
+            assert name == f'"{SHORT_NAMES[int(card)]}"'
         context.close()
