@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
+from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
 from games.kleister import engine, hints
 
@@ -95,6 +96,8 @@ def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "name": name,
+        "hand": hand,
+        "size": posters,
         "facts": f"{count_text(hand, 'Karte', 'Karten')} · {posters} auf der Säule · {points} Pkt.",
         "top": top,
         "below": below,
@@ -241,6 +244,22 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
     }
 
 
+#: The parts of a score on the end board's bars, in drawing order, and their names.
+BAR_PARTS = (("saeule", "Säule"), ("bonus", "Bonus"), ("hand", "Hand"))
+
+
+def score_parts(breakdown: dict[str, int]) -> list[tuple[str, int]]:
+    """A seat's points as (part, value): the column and the bonus add, the hand subtracts."""
+    return [(key, breakdown.get(key, 0)) for key, _ in BAR_PARTS]
+
+
+def bar_label(parts: list[tuple[str, int]], points: int) -> str:
+    """What the bar shows, in words: "Säule +12, Hand −3: 9 Punkte"."""
+    names = dict(BAR_PARTS)
+    shown = ", ".join(f"{names[key]} {bars.signed(value)}" for key, value in parts if value or key != "bonus")
+    return f"{shown}: {count_text(points, 'Punkt', 'Punkte')}"
+
+
 def end_data(ctx: FragmentContext) -> dict[str, Any]:
     """The end board: nothing while the game runs (the same for every seat), else from the seat's side."""
     view, seat = ctx.view, ctx.seat
@@ -248,6 +267,8 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
     if not result:
         return {"result": False}
     order = sorted(range(view["players"]), key=lambda s: result["places"][s])
+    parts = [score_parts(result["breakdown"][s]) for s in range(view["players"])]
+    low, high = bars.chart_range([v for _, v in p] for p in parts)
     return {
         "result": True,
         "rows": [
@@ -259,9 +280,12 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
                 "bonus": result["breakdown"][s].get("bonus", 0),
                 "points": result["points"][s],
                 "me": s == seat,
+                "bar": bars.stacked(parts[s], low, high),
+                "bar_label": bar_label(parts[s], result["points"][s]),
             }
             for s in order
         ],
+        "bar_width": bars.WIDTH,
         "bonus": bool(view["options"].get("saeule_doppelt")),
         "my_points": result["points"][seat] if seat is not None else "",
         "my_place": result["places"][seat] if seat is not None else "",

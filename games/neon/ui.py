@@ -38,6 +38,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
 from games.core.seats import others_clockwise
 from games.neon import bots, engine
@@ -517,6 +518,14 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
     view, result = ctx.view, ctx.view["result"]
     if not result:
         return []
+    # the score bars (games/core/bars.py): every item and every sum of every player on one scale
+    low, high = bars.chart_range(
+        [[item["punkte"]] for b in result["breakdown"] for item in b["posten"]] + [[p] for p in result["points"]]
+    )
+
+    def bar(value: int) -> JSON:
+        return bars.stacked([("plus" if value >= 0 else "minus", value)], low, high)
+
     rows = []
     for b in result["breakdown"]:
         seat = b["seat"]
@@ -527,7 +536,10 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
                 "name": seat_name(ctx, seat),
                 "place": result["places"][seat],
                 "points": result["points"][seat],
-                "posten": [(item["label"], item["detail"], item["punkte"]) for item in b["posten"]],
+                "posten": [
+                    (item["label"], item["detail"], item["punkte"], bar(item["punkte"])) for item in b["posten"]
+                ],
+                "sum_bar": bar(result["points"][seat]),
                 "fassade": p["fassade"]["name"] if p["fassade"] else "",
                 "me": seat == ctx.seat,
             }
@@ -550,6 +562,7 @@ def end_data(ctx: FragmentContext) -> JSON:
         "my_points": result["points"][seat] if seat is not None else "",
         "my_place": result["places"][seat] if seat is not None else "",
         "ends": end_rows(ctx),
+        "bar_width": bars.WIDTH,
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,
         "again": ctx.snap.kind == "solo" and seat is not None,

@@ -115,6 +115,11 @@
       rec.seen = rec.seen.concat(match).slice(-50);
       localStorage.setItem(key, JSON.stringify(rec));
     }
+    if (end.dataset.focused !== "1" && !end.hidden) {
+      end.dataset.focused = "1"; // the end board takes the focus once, so the keyboard goes on from there
+      keyboardInHand = false;
+      end.focus({ preventScroll: true });
+    }
     const out = $(".kl-record", end);
     if (out) {
       out.textContent = `Deine Bilanz auf diesem Gerät: ${rec.games} ${rec.games === 1 ? "Partie" : "Partien"}, ` +
@@ -131,16 +136,137 @@
   }
 
   function flashChanges() {
+    const flash = motionOk();
     $$(".kl-col").forEach((col) => {
       const seat = col.dataset.seat;
       const before = columnSigs.get(seat);
       const box = col.closest(".kl-column");
-      if (box && before !== undefined && before !== col.dataset.sig) {
+      if (flash && box && before !== undefined && before !== col.dataset.sig) {
         box.classList.remove("kl-flash");
         void box.offsetWidth; // restart the animation
         box.classList.add("kl-flash");
       }
       columnSigs.set(seat, col.dataset.sig);
+    });
+  }
+
+
+  // ---- motion (issue 17): a played group slides onto its column, a covered group flies to a hand or the
+  // Altpapier. Web Animations on the new elements or on a ghost copy that ignores the pointer, so nothing waits
+  // for them; none at all when the player asks for reduced motion. data-motions counts the animations started
+  // (a test hook: with reduced motion it stays 0).
+  const MOTION_MS = 260;
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let motions = 0;
+  let beforeSwap = null;
+
+  function boardState() {
+    const cols = new Map();
+    $$(".kl-col").forEach((col) => {
+      const top = $(".kl-big", col);
+      cols.set(col.dataset.seat, {
+        sig: col.dataset.sig,
+        size: Number(col.dataset.size),
+        hand: Number(col.dataset.hand),
+        top: top ? { rect: top.getBoundingClientRect(), html: top.outerHTML } : null,
+      });
+    });
+    const chosen = $$("#kl-hand .kl-card.kl-selected");
+    return {
+      cols,
+      altpapier: Number($("#kl-center .kl-altpapier")?.textContent || 0),
+      from: (chosen[0] || $("#kl-hand .kl-hand"))?.getBoundingClientRect() || null,
+    };
+  }
+
+  function motionOk() {
+    return !reducedMotion.matches && typeof Element.prototype.animate === "function";
+  }
+
+  function started(animation) {
+    motions += 1;
+    root.dataset.motions = String(motions);
+    return animation;
+  }
+
+  const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+
+  function slideIn(top, from) {
+    const to = top.getBoundingClientRect();
+    const a = from ? centre(from) : null;
+    const b = centre(to);
+    const start = a ? `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.85)` : "translateY(-28px) scale(.85)";
+    started(top.animate(
+      [{ transform: start, opacity: 0.35 }, { transform: "none", opacity: 1 }],
+      { duration: MOTION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+    ));
+  }
+
+  function flyAway(old, target) {
+    const ghost = document.createElement("div");
+    ghost.className = "kl-ghost";
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.innerHTML = old.html;
+    Object.assign(ghost.style, { left: `${old.rect.left}px`, top: `${old.rect.top}px` });
+    document.body.appendChild(ghost);
+    const a = centre(old.rect);
+    const b = centre(target.getBoundingClientRect());
+    const animation = started(ghost.animate(
+      [
+        { transform: "none", opacity: 1 },
+        { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(.35)`, opacity: 0.2 },
+      ],
+      { duration: MOTION_MS, easing: "cubic-bezier(.5,0,.7,.4)" },
+    ));
+    const done = () => ghost.remove();
+    animation.onfinish = done;
+    animation.oncancel = done;
+  }
+
+  function boxOf(seat) {
+    return document.querySelector(`.kl-column[data-seat="${seat}"]`);
+  }
+
+  // What happened, for whoever listens (a sound engine, say): a "game:effect" event on the table with
+  // detail {game: "kleister", effect: "kleben" | "ueberklebt" | "altpapier", seat}. Sent with or without motion.
+  function announceEffects(old, now) {
+    if (!old) return;
+    const effects = [];
+    now.cols.forEach((c, seat) => {
+      const was = old.cols.get(seat);
+      if (!was || was.sig === c.sig) return;
+      if (c.size > was.size) effects.push({ effect: "kleben", seat: Number(seat) });
+      else if (c.size < was.size) effects.push({ effect: "ueberklebt", seat: Number(seat) });
+    });
+    if (now.altpapier > old.altpapier) effects.push({ effect: "altpapier", seat: null });
+    effects.forEach((detail) => root.dispatchEvent(
+      new CustomEvent("game:effect", { bubbles: true, detail: { game: "kleister", ...detail } }),
+    ));
+  }
+
+  function animateChanges(old, now) {
+    announceEffects(old, now);
+    if (!old || !motionOk()) return;
+    const gained = [...now.cols].filter(([seat, c]) => old.cols.has(seat) && c.hand > old.cols.get(seat).hand);
+    const toAltpapier = now.altpapier > old.altpapier;
+    now.cols.forEach((c, seat) => {
+      const was = old.cols.get(seat);
+      if (!was || was.sig === c.sig) return;
+      const box = boxOf(seat);
+      if (c.size > was.size) {
+        const top = box && $(".kl-big", box);
+        if (top) slideIn(top, box.classList.contains("kl-own") ? old.from : null);
+      } else if (c.size < was.size && was.top) {
+        // the covered group: to the Altpapier, the decision box, the hand that grew, else back to its owner
+        let target = toAltpapier ? $("#kl-center .kl-altpapier") : null;
+        if (!target) target = $("#kl-hand .kl-decision"); // in the balance: to the viewer who decides now
+        if (!target && gained.length) {
+          const seatGained = gained[0][0];
+          target = boxOf(seatGained)?.classList.contains("kl-own") ? $("#kl-hand") : boxOf(seatGained);
+        }
+        if (!target) target = box?.classList.contains("kl-own") ? $("#kl-hand") || box : box;
+        if (target) flyAway(was.top, target);
+      }
     });
   }
 
@@ -154,6 +280,7 @@
     flashChanges();
     recordOnDevice();
     introOnce();
+    keepFocus();
   }
 
   // ---- pointer input (event delegation: fragments are replaced on every update)
@@ -227,16 +354,37 @@
   document.addEventListener("pointerover", fillInfo, true);
   document.addEventListener("pointerdown", fillInfo, true);
 
-  // ---- keys (SUPPLEMENT.md "Keys")
+  // ---- keys (SUPPLEMENT.md "Keys"). The focused card has the real focus (roving), so it is visible and a
+  // screen reader follows it; it keeps it across updates of the hand.
+  let keyboardInHand = false;
+  function moveFocus(index) {
+    focus = index;
+    keyboardInHand = true;
+    handCards()[focus]?.focus({ preventScroll: false });
+  }
+  root.addEventListener("focusin", (event) => {
+    const card = event.target.closest(".kl-card");
+    if (card) { focus = Number(card.dataset.index); keyboardInHand = true; refresh(); }
+  });
+  function keepFocus() {
+    const active = document.activeElement;
+    if (!keyboardInHand || (active && active !== document.body)) return;
+    handCards()[focus]?.focus({ preventScroll: true });
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select") || document.querySelector("dialog[open]")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
     const cards = handCards();
     const click = (selector) => { const el = $(selector); if (el && !el.disabled) { el.click(); return true; } return false; };
+    // Enter and Space belong to a focused control (a decision button, a column, a link); on the page or on a
+    // card of the hand they are the game's keys.
+    const onControl = event.target !== document.body && !event.target.closest?.(".kl-card");
+    if ((key === "Enter" || key === " ") && onControl) return;
     let handled = true;
-    if (key === "ArrowRight") focus = Math.min(cards.length - 1, focus + 1);
-    else if (key === "ArrowLeft") focus = Math.max(0, focus - 1);
+    if (key === "ArrowRight") moveFocus(Math.min(cards.length - 1, focus + 1));
+    else if (key === "ArrowLeft") moveFocus(Math.max(0, focus - 1));
     else if (key === " ") { if (cards[focus]) { if (selected.has(focus)) selected.delete(focus); else selected.add(focus); } }
     else if (key === "a" || key === "A") { if (cards[focus]) selectRank(Number(cards[focus].dataset.card)); }
     else if (key === "b" || key === "B") addBrush();
@@ -255,8 +403,11 @@
   document.body.addEventListener("htmx:wsClose", () => {
     conn.dataset.state = "closed"; conn.textContent = "Verbindung unterbrochen – verbinde neu …";
   });
+  document.body.addEventListener("htmx:wsBeforeMessage", () => { beforeSwap = boardState(); });
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     afterUpdate();
+    animateChanges(beforeSwap, boardState());
+    beforeSwap = null;
     const error = $("#table-error");
     if (error && error.textContent.trim()) {
       clearTimeout(error._timer);

@@ -8,11 +8,13 @@ import re
 
 from hypothesis import given
 
+from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
 from games.kleister import engine, ui
 from lobby.runtime.rendering import render, seat_names, table_view
 from lobby.runtime.snapshot import Snapshot
 
+from .conftest import make_state
 from .test_properties import SETTINGS, _reshuffle_hidden, games, random_game
 
 #: A fresh match id per snapshot, never a real match's: the runtime caches public fragments by (match, version).
@@ -198,3 +200,42 @@ def test_the_decisions_show_the_covered_group_to_the_one_who_decides():
         liegen = [a for a in legal if a["type"] == "liegen"]  # to reach the covered seat's decision too
         state, _ = engine.apply(state, seat, liegen[0] if liegen else rng.choice(legal))
     assert seen == {engine.NEHMEN, engine.LIEGEN}
+
+
+def test_end_board_bars_are_plain_data_and_match_the_score():
+    # Platz 1 klebt its last card: column 3 + 5 + 1 cards, one group of 5 (bonus), no hand: 10 points;
+    # Platz 2: column 2, hand 3: -1; Platz 3: hand 2: -2. Scale -3 … 10.
+    state = make_state(
+        hands={0: [5], 1: [1, 2, 3], 2: [6, 7]},
+        columns={0: [[8, 3, 0], [4, 4, 1]], 1: [[9, 2, 0]]},
+        options={"saeule_doppelt": True},
+    )
+    state, _ = engine.apply(state, 0, {"type": "kleben", "rank": 5, "count": 1, "brushes": 0})
+    assert engine.is_over(state)
+    ctx = contexts(state)[0]
+    data = ui.end_data(ctx)
+    assert is_plain(data)
+    unit = bars.WIDTH / 13
+    by_name = {row["name"]: row for row in data["rows"]}
+    assert [row["points"] for row in data["rows"]] == [10, -1, -2]
+    assert by_name["Platz 1"]["bar"]["bars"] == [
+        {"key": "saeule", "value": 9, "text": "+9", "x": round(3 * unit, 1), "w": round(9 * unit, 1)},
+        {"key": "bonus", "value": 1, "text": "+1", "x": round(12 * unit, 1), "w": round(unit, 1)},
+    ]
+    assert by_name["Platz 2"]["bar"]["bars"] == [
+        {"key": "saeule", "value": 2, "text": "+2", "x": round(3 * unit, 1), "w": round(2 * unit, 1)},
+        {"key": "hand", "value": -3, "text": "\u22123", "x": 0.0, "w": round(3 * unit, 1)},
+    ]
+    assert by_name["Platz 3"]["bar"] == {
+        "zero": round(3 * unit, 1),
+        "total": -2,
+        "bars": [{"key": "hand", "value": -2, "text": "\u22122", "x": round(unit, 1), "w": round(2 * unit, 1)}],
+    }
+    assert by_name["Platz 2"]["bar_label"] == "Säule +2, Hand \u22123: -1 Punkte"
+    html = render(snap_for(state), 0)["kl-end"]
+    assert html.count('class="kl-bar-hand"') == 2 and html.count('class="kl-bar-bonus"') == 1
+    assert 'aria-label="Platz 1: Säule +9, Bonus +1, Hand 0: 10 Punkte"' in html
+
+
+def test_end_board_bars_are_empty_while_the_game_runs():
+    assert ui.end_data(contexts(played(2, 5))[0]) == {"result": False}

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from games.core import registry
+from games.core import bars, registry
 from games.core.fragments import FragmentContext
 from games.neon import engine as E
 from games.neon import forms, ui, ui_texts
@@ -18,6 +18,7 @@ from lobby.runtime.rendering import render
 from lobby.runtime.snapshot import Snapshot
 
 from .helpers import grid, situation, started
+from .test_ui_fragments import plain
 
 
 @pytest.fixture(autouse=True)
@@ -344,3 +345,37 @@ def test_options_form_for_live_tables_has_no_solo_variant():
     assert "werkzeuge" not in form.fields
     assert [c for c, _ in form.fields["ausgabe"].choices] == ["klassisch", "einsteiger", "blackout"]
     assert form.is_valid() and form.game_options() == {"ausgabe": "einsteiger"}
+
+
+def test_end_board_bars_are_plain_data_on_one_scale_and_match_every_item():
+    state = started(2, seed=3)
+    rng = random.Random(1)
+    while not E.is_over(state):
+        seat = E.to_move(state)[0]
+        legal = E.legal_actions(state, seat)
+        put = [a for a in legal if a["type"] == "setzen"]
+        state, _ = E.apply(state, seat, rng.choice(put or legal))
+    ctx = FragmentContext(snap_for(state, 999), E.view(state, 0), 0, ["P0", "P1"])
+    data = ui.end_data(ctx)
+    assert plain(data)
+    result = E.result(state)
+    values = [item["punkte"] for b in result["breakdown"] for item in b["posten"]] + result["points"]
+    low, high = min(0, *values), max(0, *values)
+    high = high if high > low else low + 1
+    unit = bars.WIDTH / (high - low)
+    for row in data["ends"]:
+        items = row["posten"] + [("Summe", "", row["points"], row["sum_bar"])]
+        for _, _, punkte, bar in items:
+            assert bar["zero"] == round(-low * unit, 1)
+            if punkte == 0:
+                assert bar["bars"] == []
+                continue
+            (b,) = bar["bars"]
+            assert (b["key"], b["value"], b["w"]) == (
+                "plus" if punkte > 0 else "minus",
+                punkte,
+                round(abs(punkte) * unit, 1),
+            )
+            assert abs(b["x"] - (-low + min(punkte, 0)) * unit) <= 0.06
+    html = render(snap_for(state, 999), 0)["nn-end"]
+    assert html.count('class="nn-bar"') == sum(len(row["posten"]) + 1 for row in data["ends"])

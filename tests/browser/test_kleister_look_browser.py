@@ -1,0 +1,167 @@
+"""Speedkleister looks and moves like a game (issue 17): keyboard only, reduced motion, end board bars."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+NO_ANIMATIONS = "document.getAnimations().length"
+
+
+@pytest.fixture
+def still_page(browser, live_site):  # type: ignore[no-untyped-def]
+    """A page whose player asks for reduced motion."""
+    context = browser.new_context(base_url=live_site, locale="de-DE", reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
+def start_free_game(page) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/")
+    page.get_by_role("link", name="Speedkleister").first.click()
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/kleister/")
+    page.select_option("#id_computers", "2")
+    page.select_option("#id_level", "leicht")
+    page.select_option("#id_spielart", "kurz")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+
+
+def wait_for_turn(page, deadline: float) -> str | None:  # type: ignore[no-untyped-def]
+    """The phase once it is the player's turn (closing the first-move window by keyboard), None at the end."""
+    while time.monotonic() < deadline:
+        if page.locator("[data-testid=endboard]").count():
+            return None
+        if page.locator("#kl-intro[open]").count():
+            page.keyboard.press("Enter")  # the window's only button has the focus
+            continue
+        status = page.locator("#kl-status")
+        if status.get_attribute("data-my-turn") == "1":
+            return status.get_attribute("data-phase")
+        page.wait_for_timeout(100)
+    raise AssertionError("the game did not end in time")
+
+
+def test_keyboard_only_free_game_without_motion_ends_with_score_bars(still_page):
+    page = still_page
+    start_free_game(page)
+    deadline = time.monotonic() + 240
+    checked_focus = False
+    while (phase := wait_for_turn(page, deadline)) is not None:
+        version = page.locator("#tbl-v").get_attribute("data-version")
+        if phase == "kleben":
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")  # the first card has the focus, visibly
+            focused = page.evaluate(
+                "(() => { const el = document.activeElement;"
+                " return [el.matches('#kl-hand .kl-card'), el.dataset.index, getComputedStyle(el).outlineStyle]; })()"
+            )
+            assert focused[:2] == [True, "0"] and focused[2] != "none"
+            if not checked_focus:
+                page.keyboard.press(" ")
+                assert page.locator("#kl-hand .kl-card").first.get_attribute("aria-selected") == "true"
+                page.keyboard.press("Escape")
+                assert page.locator("#kl-hand .kl-card[aria-selected=true]").count() == 0
+                checked_focus = True
+            page.keyboard.press("a")  # every card of the focused rank
+            assert page.locator("#kl-hand .kl-card[aria-selected=true]").count() >= 1
+            page.keyboard.press("Enter")
+        elif phase == "nehmen":
+            page.keyboard.press("n")
+        elif phase == "liegen":
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("1" if not page.locator("[data-key=d]").count() else "d")
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'", timeout=15000)
+        # reduced motion: nothing moves after a move, and the page started no animation at all
+        assert page.evaluate(NO_ANIMATIONS) == 0
+        assert page.locator(".kl-table").get_attribute("data-motions") is None
+        assert page.locator(".kl-ghost").count() == 0
+    assert checked_focus
+    end = page.get_by_test_id("endboard")
+    assert end.is_visible()
+    assert page.evaluate("document.activeElement.matches('.kl-end')")  # the keyboard goes on from the end board
+    bars = end.get_by_test_id("end-bars")
+    assert bars.locator("svg.kl-bar").count() == 3  # one bar per player
+    assert bars.locator("rect").count() >= 3
+    label = bars.locator("svg.kl-bar").first.get_attribute("aria-label")
+    assert "Säule" in label and "Hand" in label and "Punkt" in label
+    for _ in range(8):  # Tab through the end board to "Neue Partie" and start the next game by keyboard
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('.kl-end')")
+        if page.evaluate("document.activeElement.textContent.trim()") == "Neue Partie":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    assert not page.locator("[data-testid=endboard]").count()
+
+
+def test_a_move_slides_and_flies_when_motion_is_allowed(page):
+    start_free_game(page)
+    deadline = time.monotonic() + 120
+    phase = wait_for_turn(page, deadline)
+    while phase not in ("kleben", None):
+        page.keyboard.press({"nehmen": "n", "liegen": "h"}.get(phase, "d"))
+        page.wait_for_timeout(200)
+        phase = wait_for_turn(page, deadline)
+    assert phase == "kleben"
+    page.evaluate(
+        "window.effects = []; document.querySelector('.kl-table')"
+        ".addEventListener('game:effect', (e) => window.effects.push(e.detail))"
+    )
+    version = page.locator("#tbl-v").get_attribute("data-version")
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    seat = int(page.locator(".kl-table").get_attribute("data-seat"))
+    assert {"game": "kleister", "effect": "kleben", "seat": seat} in page.evaluate("window.effects")
+    # the own group slid onto the own column (the counter is the page's test hook; no timing is measured)
+    assert int(page.locator(".kl-table").get_attribute("data-motions") or 0) >= 1
+
+
+#: The names on the posters (table.css), index = card.
+SHORT_NAMES = (
+    "Bürste", "Katze", "Zimmer", "Tanztee", "Kohlen", "Seife", "Turnfest",
+    "Rennen", "Kino", "Varieté", "Operette", "Karneval", "Messe", "Zeppelin",
+)  # fmt: skip
+
+#: Text on the posters, marks and panels (tests/browser/contrast.js: WCAG ratio, animations frozen).
+KLEISTER_TEXT = [
+    ["#kl-hand", "", ".kl-card, .kl-barbtn, .kl-preview"],
+    ["#kl-center", "", ".kl-poster, .kl-pile-label"],
+    [".kl-column", "kl-glow", ".kl-name, .kl-facts, .kl-last, .kl-mark, .kl-poster"],
+    ["#kl-score", "", "td, .kl-poster"],
+]
+
+
+def test_posters_and_panels_are_readable_in_the_dark_and_the_light_site_theme(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    for scheme, width in (("dark", 390), ("light", 1200)):  # a phone in the dark, a desktop in the light
+        context = browser.new_context(
+            base_url=live_site, locale="de-DE", color_scheme=scheme, viewport={"width": width, "height": 800}
+        )
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        start_free_game(page)
+        assert wait_for_turn(page, time.monotonic() + 60) is not None
+        assert page.locator("#kl-hand .kl-card").count() >= 1
+        bad = page.evaluate(contrast, [KLEISTER_TEXT, 4.5])
+        assert not bad, (scheme, bad)
+        # every card in the hand is a poster with its number, motif and (short) name, big enough for a phone
+        cards = page.evaluate(
+            """[...document.querySelectorAll('#kl-hand .kl-card')].map((el) => {
+                const s = getComputedStyle(el), after = getComputedStyle(el, '::after');
+                return [el.dataset.card, el.textContent.trim(), el.getBoundingClientRect().width,
+                        parseFloat(s.fontSize), s.backgroundImage.includes('svg'), after.content];
+            })"""
+        )
+        for card, text, px, font, motif, name in cards:
+            assert text == (card if card != "0" else "B")
+            assert px >= 34 and font >= 14 and motif, (card, px, font, motif)
+            assert name == f'"{SHORT_NAMES[int(card)]}"'
+        context.close()
