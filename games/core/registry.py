@@ -47,6 +47,9 @@ class GameSpec:
     decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
+    # The strong computer takes a ``games.core.search.Budget`` (time or playouts) as ``budget``
+    # (bots module: ``TIMED_SEARCH = True``); otherwise it keeps its own default budget.
+    timed_search: bool
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)
@@ -123,4 +126,5 @@ def spec(slug: str) -> GameSpec:
         decision_seconds=getattr(game_engine, "decision_seconds", None),
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
+        timed_search=bool(getattr(game_bots, "TIMED_SEARCH", False)),
     )

@@ -3,7 +3,9 @@
 Every bot is ``choose(view, legal, rng, *, budget) -> Choice`` and uses only the
 seat's view and its legal actions, never the state. ``stark`` samples the unknown
 cards (``determinize``) and plays the Durchgang out with a cheap policy via
-``games.core.search.monte_carlo``. Behaviour is described in RULES.md, "Computer".
+``games.core.search.monte_carlo``, as many times as its budget allows (0.8 s by
+default); ``assess`` gives the post-game analysis its expected points per option.
+Behaviour is described in RULES.md, "Computer".
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from math import comb
 from typing import Any
 
 from games.core.bots import Choice
-from games.core.search import monte_carlo
+from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import decimal
 from games.kleister import engine as E
 from games.kleister import hints as H
 
 JSON = dict[str, Any]
 
-#: Playouts per decision of ``stark`` (about 0.1–0.3 s on this kind of machine).
-DEFAULT_BUDGET = 400
+#: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
+TIMED_SEARCH = True
 #: How many kleben candidates ``stark`` plays out (the best by the ``normal`` estimate).
 STARK_CANDIDATES = 5
 
@@ -531,58 +533,86 @@ def _value(st: E.State, seat: int) -> float:
     return mine + 0.5 * (mine - best_other)
 
 
-def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
-    """``normal``'s candidates, each played out in many sampled worlds (determinised Monte Carlo)."""
-    me = view["seat"]
+def _candidates(view: JSON, legal: list[JSON], rng: random.Random) -> list[tuple[JSON, str]]:
+    """What ``stark`` plays out, with ``normal``'s reason for each: the best few by the estimate."""
     kind = legal[0]["type"]
-    reasons: dict[int, str] = {}
     if kind == "kleben":
         ranked = _kleben_scores(view, legal)
-        if ranked[0][0] >= 1000:
-            return Choice(ranked[0][1], ranked[0][2])
+        if ranked[0][0] >= 1000:  # the last card: the Durchgang ends, nothing to weigh
+            return [(ranked[0][1], ranked[0][2])]
         top = ranked[:STARK_CANDIDATES]
     elif kind == "ziehen":
         top = _draw_options(view, legal)[:4]
     else:
         base = choose_normal(view, legal, rng)
         top = [(0.0, base.action, base.reason)] + [(0.0, a, "") for a in legal if a["type"] != base.action["type"]]
-    candidates = [a for _, a, _ in top]
-    for i, (_, _, why) in enumerate(top):
-        reasons[i] = why
-    if len(candidates) == 1:
-        return Choice(candidates[0], top[0][2] or "Macht den einzigen sinnvollen Zug.")
-    sampler = _Sampler(view)
-    final_points: dict[int, float] = {}
+    return [(a, why) for _, a, why in top]
 
-    def play(world: E.State, action: JSON, world_rng: random.Random) -> float:
+
+def _search(view: JSON, candidates: list[JSON], rng: random.Random, budget: Budget, *, prune: bool) -> SearchResult:
+    me = view["seat"]
+    sampler = _Sampler(view)
+
+    def play(world: E.State, action: JSON, world_rng: random.Random) -> tuple[float, float]:
         E.step(world, me, action)
         rollout(world, world_rng)
-        final_points[id(action)] = final_points.get(id(action), 0.0) + E.points(world)[me]
-        return _value(world, me)
+        return _value(world, me), float(E.points(world)[me])
 
-    results = monte_carlo(candidates=candidates, determinize=sampler, play=play, rng=rng, budget=budget)
-    best = results[0]
-    index = next(i for i, a in enumerate(candidates) if a is best.action)
-    mean_points = final_points.get(id(best.action), 0.0) / max(1, best.playouts)
-    return Choice(best.action, _stark_reason(view, best.action, reasons.get(index, ""), mean_points, best.playouts))
+    return monte_carlo(candidates=candidates, determinize=sampler, play=play, rng=rng, budget=budget, prune=prune)
+
+
+def choose_stark(
+    view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None
+) -> Choice:
+    """``normal``'s candidates, each played out in many sampled worlds (determinised Monte Carlo).
+
+    ``budget``: a :class:`Budget`, a playout count, or seconds; by default 0.8 s.
+    """
+    top = _candidates(view, legal, rng)
+    if len(top) == 1:
+        return Choice(top[0][0], top[0][1] or "Macht den einzigen sinnvollen Zug.")
+    candidates = [a for a, _ in top]
+    result = _search(view, candidates, rng, as_budget(budget), prune=True)
+    best = result.best
+    why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
+    return Choice(best.action, _stark_reason(view, best.action, why, best.points, best.playouts))
+
+
+def assess(
+    view: JSON, legal: list[JSON], chosen: JSON, rng: random.Random, *, budget: Budget | int | float | None
+) -> Assessment | None:
+    """For the analysis: ``stark``'s candidates and the ``chosen`` action, each with expected points.
+
+    None when there was nothing to weigh (one sensible option and it was taken).
+    """
+    top = _candidates(view, legal, rng)
+    candidates = [a for a, _ in top]
+    if chosen not in candidates:
+        candidates.append(chosen)
+    if len(candidates) == 1:
+        return None
+    result = _search(view, candidates, rng, as_budget(budget), prune=False)
+    options = [Option(e.action, _label(view, e.action), e.points, e.playouts) for e in result.ranked]
+    return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _label(view: JSON, action: JSON) -> str:
+    kind = action["type"]
+    if kind == "kleben":
+        return f"Klebt {_short(action)}"
+    if kind == "ziehen" and action["from"] == "karren":
+        return f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
+    return {
+        "nehmen": "Nimmt die überklebten Plakate",
+        "liegen": "Lässt die überklebten Plakate liegen",
+        "zurueck": "Nimmt die Plakate zurück auf die Hand",
+        "altpapier": "Gibt die Plakate ins Altpapier und zieht nach",
+        "ziehen": "Zieht verdeckt aus der Druckerei",
+    }[kind]
 
 
 def _stark_reason(view: JSON, action: JSON, why: str, mean: float, playouts: int) -> str:
-    kind = action["type"]
-    if kind == "kleben":
-        head = why.rstrip(".") if why else f"Klebt {_short(action)}"
-    elif kind == "nehmen":
-        head = "Nimmt die überklebten Plakate"
-    elif kind == "liegen":
-        head = "Lässt die überklebten Plakate liegen"
-    elif kind == "zurueck":
-        head = "Nimmt die Plakate zurück auf die Hand"
-    elif kind == "altpapier":
-        head = "Gibt die Plakate ins Altpapier und zieht nach"
-    elif action["from"] == "karren":
-        head = f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
-    else:
-        head = "Zieht verdeckt aus der Druckerei"
+    head = why.rstrip(".") if why and action["type"] == "kleben" else _label(view, action)
     return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {decimal(mean)} Punkte am Ende."
 
 
