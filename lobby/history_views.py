@@ -63,6 +63,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": registry.engine(match.game),
         "step": step,
         "seat": seat,
+        "own_seat": own,  # a player of this game may have it analysed
         "names": [p["name"] for p in match.players],
         "open_views": open_views,
         "fragments": fragments,
