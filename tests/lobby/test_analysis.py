@@ -140,3 +140,26 @@ def test_only_the_players_of_a_finished_game_may_have_it_analysed(grete, client)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.PLAYING)
     assert client.get(f"/partie/{match.pk}/analyse/").status_code == 404
     assert client.get("/partie/999999/analyse/stand/").status_code == 404
+
+
+def test_a_speedneon_game_is_analysed_too(grete):
+    from games.neon import bots as neon_bots
+
+    table = Table.objects.create(game="neon", kind="live", places=2, host=grete)
+    Seat.objects.create(table=table, index=0, user=grete, name=grete.username)
+    Seat.objects.create(table=table, index=1, bot_level="stark", name="Strahl")
+    match = actions.start_match(table=table, seed=3)
+    engine = registry.engine("neon")
+    rng = random.Random(3)
+    for _ in range(400):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        state = engine.load(match.state)
+        assert 0 in engine.to_move(state)  # the computer answers inline
+        choice = neon_bots.choose_leicht(engine.view(state, 0), engine.legal_actions(state, 0), rng)
+        actions.submit(match_id=match.pk, seat=0, action=choice.action, expected_version=match.version)
+    assert match.status == Match.Status.FINISHED
+    result = analysis.request(match, 0)
+    assert result["status"] == analysis.DONE and result["decisions"]
+    assert all(d["options"][d["chosen"]]["label"] for d in result["decisions"])
