@@ -100,7 +100,7 @@ class _Stats:
         self.n = 0
         self.value = 0.0
         self.points = 0.0
-        self.diffs = 0.0  # paired difference to the round's reference (the first alive candidate)
+        self.diffs = 0.0  # sum of differences to the round's mean over the alive candidates
         self.diffs2 = 0.0
         self.alive = True
 

@@ -575,7 +575,7 @@ def choose_stark(
     result = _search(view, candidates, rng, as_budget(budget), prune=True)
     best = result.best
     why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
-    return Choice(best.action, _stark_reason(view, best.action, why, best.points, best.playouts))
+    return Choice(best.action, _stark_reason(view, best.action, why, best.points, best.playouts), result.playouts)
 
 
 def assess(

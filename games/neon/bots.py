@@ -703,8 +703,7 @@ def assess(
 
 def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:
     """The "Rat" (solo only). In the Solovariante tools cost dice: never suggested."""
-    choice = choose_stark(view, _no_paid_tools(view, legal), rng, budget=budget)
-    return Choice(choice.action, choice.reason)
+    return choose_stark(view, _no_paid_tools(view, legal), rng, budget=budget)
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}
