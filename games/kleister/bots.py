@@ -433,36 +433,51 @@ def determinize(view: JSON, rng: random.Random) -> E.State:
     return _Sampler(view)(rng)
 
 
+_RANKS = E.RANKS
+_SONDER = E.SONDER
+
+
 def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, int]:
-    """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise."""
+    """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise.
+
+    The innermost loop of every playout: written for speed (locals, covers looked up by size).
+    """
     hand = st.hands[seat]
     brushes = hand[0]
     total = sum(hand)
     n = st.players
+    columns = st.columns
+    rand = rng.random
     tops = []
+    by_size: dict[int, list[int]] = {}  # size of an opponent's top group -> their ranks
     for step in range(1, n):
-        col = st.columns[(seat + step) % n]
+        col = columns[(seat + step) % n]
         if col:
             top = col[-1]
-            tops.append((top[0], top[1] + top[2]))
-    best = (E.SONDER, 0, brushes)
+            size = top[1] + top[2]
+            tops.append((top[0], size))
+            by_size.setdefault(size, []).append(top[0])
+    best = (_SONDER, 0, brushes)
     best_score = -1e9
     if brushes:
         if brushes == total:
             return best
-        best_score = 1.5 * brushes + rng.random()
-    for rank in E.RANKS:
+        best_score = 1.5 * brushes + rand()
+    choices = (0, brushes) if brushes else (0,)
+    for rank in _RANKS:
         have = hand[rank]
         if not have:
             continue
-        for b in (0, brushes) if brushes else (0,):
+        for b in choices:
             size = have + b
             if size == total:
                 return (rank, have, b)
-            score = 2 * size - 0.7 * b + 0.08 * rank + rng.random()
-            for value, tsize in tops:
-                if tsize == size and value < rank:
-                    score += size
+            score = 2 * size - 0.7 * b + 0.08 * rank + rand()
+            covered = by_size.get(size)
+            if covered:
+                for value in covered:
+                    if value < rank:
+                        score += size
             if score > best_score:
                 best_score, best = score, (rank, have, b)
     for value, tsize in tops:
@@ -473,9 +488,9 @@ def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, i
             if have and have + brushes >= tsize and have != tsize:
                 p = min(have, tsize)
                 b = tsize - p
-                score = 2 * tsize - 0.7 * b + 0.08 * rank + rng.random()
-                for v2, s2 in tops:
-                    if s2 == tsize and v2 < rank:
+                score = 2 * tsize - 0.7 * b + 0.08 * rank + rand()
+                for v2 in by_size[tsize]:
+                    if v2 < rank:
                         score += tsize
                 if score > best_score:
                     best_score, best = score, (rank, p, b)
@@ -492,7 +507,7 @@ def _fast_draw(st: E.State) -> tuple[bool, int]:
     hand = st.hands[st.drawer]
     best, best_value = -1, 0.9
     for i, card in enumerate(st.karren):
-        value = 2.5 if card == E.BRUSH else hand[card] + card / 20
+        value = 2.5 if card == 0 else hand[card] + card / 20  # card 0: a brush
         if value > best_value:
             best, best_value = i, value
     if best < 0:
@@ -504,26 +519,29 @@ def _fast_draw(st: E.State) -> tuple[bool, int]:
 
 def rollout(st: E.State, rng: random.Random) -> E.State:
     """Plays the Durchgang out in place with the cheap policy; returns the state."""
-    while st.phase != E.ENDE:
+    ende, kleben, nehmen, liegen = E.ENDE, E.KLEBEN, E.NEHMEN, E.LIEGEN
+    do_kleben, do_ziehen = E.do_kleben, E.do_ziehen
+    while True:
         phase = st.phase
-        if phase == E.KLEBEN:
+        if phase == ende:
+            return st
+        if phase == kleben:
             seat = st.active
             rank, posters, brushes = _fast_group(st, seat, rng)
-            E.do_kleben(st, seat, rank, posters, brushes, None)
-        elif phase == E.NEHMEN:
+            do_kleben(st, seat, rank, posters, brushes, None)
+        elif phase == nehmen:
             if _fast_fits(st.hands[st.active], st.group):  # type: ignore[arg-type]
                 E.do_nehmen(st, None)
             else:
                 E.do_liegen(st, None)
-        elif phase == E.LIEGEN:
+        elif phase == liegen:
             if _fast_fits(st.hands[st.covered], st.group):  # type: ignore[arg-type]
                 E.do_zurueck(st, None)
             else:
                 E.do_altpapier(st, None)
         else:
             from_karren, index = _fast_draw(st)
-            E.do_ziehen(st, from_karren, index, None)
-    return st
+            do_ziehen(st, from_karren, index, None)
 
 
 def _value(st: E.State, seat: int) -> float:
