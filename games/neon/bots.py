@@ -678,7 +678,8 @@ def choose_stark(
     result = _search(view, candidates, rng, as_budget(budget), prune=True)
     best = result.best
     why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
-    return Choice(best.action, f"{why} {best.playouts} Probespiele: im Schnitt {decimal(best.points)} Punkte am Ende.")
+    reason = f"{why} {best.playouts} Probespiele: im Schnitt {decimal(best.points)} Punkte am Ende."
+    return Choice(best.action, reason, result.playouts)
 
 
 def assess(

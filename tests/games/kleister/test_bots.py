@@ -177,6 +177,7 @@ def test_stark_reason_says_it_played_it_through():
     choice = K.choose_stark(E.view(state, seat), E.legal_actions(state, seat), random.Random(0), budget=60)
     assert choice.action in E.legal_actions(state, seat)
     assert "durchgespielt" in choice.reason
+    assert 0 < choice.playouts <= 60
 
 
 def test_stark_beats_normal_beats_leicht_on_average_points():

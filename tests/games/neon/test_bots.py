@@ -245,3 +245,9 @@ def test_stark_plays_more_with_a_larger_playout_budget():
         result = B._search(view, candidates, random.Random(0), B.as_budget(playouts), prune=True)
         assert last <= result.playouts <= playouts
         last = result.playouts
+
+
+def test_stark_says_how_many_games_it_played_out():
+    s, seat = next(_turns(seed=34, players=2))
+    choice = B.choose_stark(E.view(s, seat), E.legal_actions(s, seat), random.Random(0), budget=PLAYOUTS)
+    assert 0 < choice.playouts <= PLAYOUTS and "Probespiele" in choice.reason
