@@ -49,6 +49,15 @@ RUNNING, DONE, FAILED = "laeuft", "fertig", "fehler"
 _pool = ThreadPoolExecutor(max_workers=getattr(settings, "ANALYSIS_WORKERS", 1), thread_name_prefix="analyse")
 
 
+def available(game: str) -> bool:
+    """Does the game's strong computer offer the analysis (its bots module has ``assess``)?"""
+    return registry.spec(game).assess is not None
+
+
+def analysable_games() -> set[str]:
+    return {slug for slug in registry.slugs() if available(slug)}
+
+
 def cache_key(match_id: int, seat: int) -> str:
     return f"analysis:v1:{match_id}:{seat}"
 
@@ -130,7 +139,7 @@ def _analyse(match_id: int, seat: int, key: str) -> dict[str, Any]:
             # Only what the seat knew at this moment: its view and its legal actions.
             view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
             rng = draw_rng(match.seed, 3_000_000 + index * 8 + seat)
-            assessment = spec.bots.assess(view, legal, record.action, rng, budget=budget)
+            assessment = spec.assess(view, legal, record.action, rng, budget=budget)  # type: ignore[misc]
             if assessment is not None:
                 decisions.append(_decision(index, assessment))
             done += 1

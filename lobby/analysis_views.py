@@ -16,6 +16,8 @@ def _own_finished_match(request: HttpRequest, match_id: int) -> tuple[Match, int
     match = Match.objects.select_related("table").filter(pk=match_id, status=Match.Status.FINISHED).first()
     if match is None:
         raise Http404(_("Diese Partie gibt es nicht oder sie läuft noch."))
+    if not analysis.available(match.game):
+        raise Http404(_("Für dieses Spiel gibt es noch keine Analyse."))
     seat = history.seat_of(match, request.user.pk)
     if seat is None:
         raise Http404(_("Analysieren kannst du nur Partien, in denen du selbst gespielt hast."))

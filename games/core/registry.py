@@ -50,6 +50,9 @@ class GameSpec:
     # The strong computer takes a ``games.core.search.Budget`` (time or playouts) as ``budget``
     # (bots module: ``TIMED_SEARCH = True``); otherwise it keeps its own default budget.
     timed_search: bool
+    # The post-game analysis: ``assess(view, legal, chosen, rng, *, budget) -> Assessment | None``
+    # (bots module); None: the game offers no analysis yet.
+    assess: Callable[..., Any] | None
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)
@@ -127,4 +130,5 @@ def spec(slug: str) -> GameSpec:
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
         timed_search=bool(getattr(game_bots, "TIMED_SEARCH", False)),
+        assess=getattr(game_bots, "assess", None),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -36,6 +37,17 @@ def finished_kleister(user, seed: int = 4) -> Match:  # type: ignore[no-untyped-
     raise AssertionError("the game did not end")
 
 
+def use_assess(monkeypatch, assess) -> None:  # type: ignore[no-untyped-def]
+    """Speedkleister's analysis hook replaced (the registry resolves it once per game)."""
+    real = registry.spec
+
+    def spec(slug: str):  # type: ignore[no-untyped-def]
+        found = real(slug)
+        return dataclasses.replace(found, assess=assess) if slug == "kleister" else found
+
+    monkeypatch.setattr(registry, "spec", spec)
+
+
 @pytest.fixture
 def grete(db):  # type: ignore[no-untyped-def]
     return accounts.register_user(username="grete", password="Kleister-1929!")
@@ -51,7 +63,7 @@ def test_every_own_decision_is_assessed_from_the_seats_view_at_that_moment(grete
         seen.append((view, legal, chosen))
         return original(view, legal, chosen, rng, budget=budget)
 
-    monkeypatch.setattr(kleister_bots, "assess", spy)
+    use_assess(monkeypatch, spy)
     result = analysis.request(match, 0)
     assert result["status"] == analysis.DONE  # inline in tests
     own = analysis.own_decisions(records, 0)
@@ -100,7 +112,7 @@ def test_a_failed_analysis_says_so_in_german(grete, client, monkeypatch):
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(kleister_bots, "assess", broken)
+    use_assess(monkeypatch, broken)
     client.force_login(grete)
     with pytest.raises(RuntimeError):
         client.get(f"/partie/{match.pk}/analyse/")
@@ -163,3 +175,13 @@ def test_a_speedneon_game_is_analysed_too(grete):
     result = analysis.request(match, 0)
     assert result["status"] == analysis.DONE and result["decisions"]
     assert all(d["options"][d["chosen"]]["label"] for d in result["decisions"])
+
+
+def test_a_game_without_assess_offers_no_analysis(grete, client, monkeypatch):
+    match = finished_kleister(grete)
+    use_assess(monkeypatch, None)
+    client.force_login(grete)
+    response = client.get(f"/partie/{match.pk}/analyse/")
+    assert response.status_code == 404 and analysis.status(match.pk, 0) is None
+    assert f"/partie/{match.pk}/analyse/" not in client.get(f"/partie/{match.pk}/").content.decode()
+    assert f"/partie/{match.pk}/analyse/" not in client.get("/konto/partien/").content.decode()
