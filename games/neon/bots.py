@@ -698,8 +698,16 @@ def assess(
     if len(candidates) == 1:
         return None
     result = _search(view, candidates, rng, as_budget(budget), prune=False)
-    options = [Option(e.action, _describe(e.action, view), e.points, e.playouts) for e in result.ranked]
+    options = [Option(e.action, _label(e.action, view), e.points, e.playouts) for e in result.ranked]
     return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _label(action: JSON, view: JSON) -> str:
+    """The analysis' name of an option: a tool names the die it is used on."""
+    text = _describe(action, view)
+    if action["type"] == "werkzeug" and "die" in action:
+        return f"{text} für {die_text(view['lieferung'][action['die']])}"
+    return text
 
 
 def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:

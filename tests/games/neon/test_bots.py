@@ -251,3 +251,9 @@ def test_stark_says_how_many_games_it_played_out():
     s, seat = next(_turns(seed=34, players=2))
     choice = B.choose_stark(E.view(s, seat), E.legal_actions(s, seat), random.Random(0), budget=PLAYOUTS)
     assert 0 < choice.playouts <= PLAYOUTS and "Probespiele" in choice.reason
+
+
+def test_the_analysis_names_the_die_a_tool_is_used_on():
+    view = {"lieferung": ["P2", "C3"]}
+    assert B._label({"type": "werkzeug", "tool": "dimmer", "die": 1}, view) == "Dimmer für Cyan 3"
+    assert B._label({"type": "passen"}, view) == "Passen"
