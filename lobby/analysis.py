@@ -80,7 +80,13 @@ def request(match: Match, seat: int) -> dict[str, Any]:
             return cache.get(key) or entry
     else:
         cache.set(key, entry, timeout=RESULT_SECONDS)
-    _dispatch(match.pk, seat)
+    try:
+        _dispatch(match.pk, seat)
+    except Exception:  # the broker is away (or inline: the search failed): say so, try again later
+        log.exception("analysis could not run: match %s seat %s", match.pk, seat)
+        failed = {"status": FAILED, "done": 0, "total": total, "updated": time.time()}
+        cache.set(key, failed, timeout=FAILED_SECONDS)
+        return failed
     return cache.get(key) or entry  # inline it is done already
 
 

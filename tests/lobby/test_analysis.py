@@ -114,8 +114,8 @@ def test_a_failed_analysis_says_so_in_german(grete, client, monkeypatch):
 
     use_assess(monkeypatch, broken)
     client.force_login(grete)
-    with pytest.raises(RuntimeError):
-        client.get(f"/partie/{match.pk}/analyse/")
+    first = client.get(f"/partie/{match.pk}/analyse/")
+    assert first.status_code == 200 and "fehlgeschlagen" in first.content.decode()
     assert analysis.status(match.pk, 0)["status"] == analysis.FAILED
     page = client.get(f"/partie/{match.pk}/analyse/stand/")
     assert "fehlgeschlagen" in page.content.decode()
@@ -185,3 +185,41 @@ def test_a_game_without_assess_offers_no_analysis(grete, client, monkeypatch):
     assert response.status_code == 404 and analysis.status(match.pk, 0) is None
     assert f"/partie/{match.pk}/analyse/" not in client.get(f"/partie/{match.pk}/").content.decode()
     assert f"/partie/{match.pk}/analyse/" not in client.get("/konto/partien/").content.decode()
+
+
+def test_without_a_broker_the_page_says_the_analysis_failed(grete, client, settings, monkeypatch):
+    match = finished_kleister(grete)
+    settings.COMPUTER_DISPATCH = "auto"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    def unreachable(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("broker away")
+
+    monkeypatch.setattr(analysis.current_app, "send_task", unreachable)
+    client.force_login(grete)
+    page = client.get(f"/partie/{match.pk}/analyse/")
+    assert page.status_code == 200 and "fehlgeschlagen" in page.content.decode()
+
+
+def test_distributed_the_analysis_is_a_celery_task(grete, settings, monkeypatch):
+    match = finished_kleister(grete)
+    settings.COMPUTER_DISPATCH = "auto"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    sent = []
+    monkeypatch.setattr(analysis.current_app, "send_task", lambda name, **kw: sent.append((name, kw["args"])))
+    entry = analysis.request(match, 0)
+    assert sent == [(analysis.TASK, (match.pk, 0))]
+    assert entry["status"] == analysis.RUNNING and entry["done"] == 0 and entry["total"] > 0
+    assert analysis.request(match, 0)["status"] == analysis.RUNNING and len(sent) == 1  # asked once
+
+
+def test_embedded_the_analysis_runs_on_its_own_pool(grete, settings):
+    match = finished_kleister(grete)
+    settings.COMPUTER_DISPATCH = "auto"
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    analysis.request(match, 0)
+    for _ in range(400):
+        if analysis.status(match.pk, 0)["status"] == analysis.DONE:
+            break
+        time.sleep(0.05)
+    assert analysis.status(match.pk, 0)["status"] == analysis.DONE
