@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 from games.core.rng import draw_rng
+from games.core.search import DEFAULT_SECONDS
 
 JSON = dict[str, Any]
 
@@ -182,7 +183,8 @@ def bench_strong(
     walker: str = "normal",
     stride: int = 5,
 ) -> JSON:
-    """Milliseconds per decision of the strong computer at its default budget.
+    """Milliseconds (and, for a time-budgeted search, playouts) per decision of the strong computer
+    at its default budget (Speedkleister, Speedneon: 0.8 s per decision).
 
     Seeded games are played by the ``walker`` level (realistic positions, fast);
     at every ``stride``-th position where the seat to move has more than one
@@ -194,6 +196,7 @@ def bench_strong(
     players = table_seats(engine)
     options = options_for(engine, players)
     times: list[float] = []
+    playouts: list[int] = []
     game = 0
     while len(times) < decisions:
         game_seed = seed + game
@@ -208,14 +211,18 @@ def bench_strong(
             if len(legal) > 1:
                 if position % stride == 0:
                     started = time.perf_counter()
-                    strong(view, legal, bot_rng)
+                    choice = strong(view, legal, bot_rng)
                     times.append(time.perf_counter() - started)
+                    playouts.append(getattr(choice, "playouts", 0))
                 position += 1
             state, _ = engine.apply(state, seat, walk(view, legal, walk_rng).action)
         game += 1
+    searched = sorted(p for p in playouts if p)
     return {
         "level": level,
-        "budget": default_budget(strong),
+        "budget": default_budget(strong) if not getattr(bots, "TIMED_SEARCH", False) else f"{DEFAULT_SECONDS} s",
+        "median_playouts": statistics.median(searched) if searched else None,
+        "min_playouts": searched[0] if searched else None,
         "players": players,
         "positions_from": walker if walker in bots.BOTS else level,
         "games": game,

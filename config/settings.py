@@ -278,6 +278,13 @@ LOGGING = {
 # Table runtime: Tempo multiplier (tests speed computers up) and where computer moves run.
 TABLE_TEMPO_FACTOR = float(os.environ.get("TABLE_TEMPO_FACTOR", "1.0"))
 TABLE_CLOCK_FACTOR = float(os.environ.get("TABLE_CLOCK_FACTOR", "1.0"))  # browser tests shorten clocks
+# The strong computer's time per decision (0.8 s) times this factor; tests make it small.
+SEARCH_TIME_FACTOR = float(os.environ.get("SEARCH_TIME_FACTOR", "1.0"))
+# Playouts per option and decision of the post-game analysis (deterministic, so it can be cached).
+ANALYSIS_PLAYOUTS = int(os.environ.get("ANALYSIS_PLAYOUTS", "1200"))
+# Embedded default: threads of the search pool (computer moves) and of the analysis pool.
+COMPUTER_WORKERS = int(os.environ.get("COMPUTER_WORKERS", "4"))
+ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 COMPUTER_DISPATCH = os.environ.get("COMPUTER_DISPATCH", "auto")  # "inline" runs them in the caller
 CLOCK_SWEEPER = env_bool("CLOCK_SWEEPER", True)  # embedded: a thread handles due move clocks
 WS_MESSAGES_PER_SECOND = 8

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.core import registry
 from games.core.fragments import FragmentContext, to_html
-from lobby import history, solo
+from lobby import analysis, history, solo
 from lobby.models import Match
 from lobby.runtime.rendering import seat_names, table_view
 from lobby.runtime.snapshot import Snapshot, table_facts
@@ -29,6 +29,7 @@ def partien(request: HttpRequest) -> HttpResponse:
         "voided": history.voided_entries(user),
         "games": [(slug, registry.engine(slug).NAME) for slug in registry.slugs()],
         "game": game,
+        "analysable": analysis.analysable_games(),
     }
     return render(request, "partien/partien.html", context)
 
@@ -64,6 +65,8 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": registry.engine(match.game),
         "step": step,
         "seat": seat,
+        "own_seat": own,
+        "analysable": own is not None and analysis.available(match.game),  # a player may have it analysed
         "names": [p["name"] for p in match.players],
         "open_views": open_views,
         "fragments": fragments,

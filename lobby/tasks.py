@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from lobby import solo, solo_results
+from lobby import analysis, solo, solo_results
 from lobby.runtime import computers, deadlines, dispatch, expiry, idle
 
 
@@ -45,3 +45,9 @@ def rotate_daily() -> int:
     rows = solo.rotate_daily()
     solo_results.catch_up()
     return len(rows)
+
+
+@shared_task(name=analysis.TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def analyse_match(match_id: int, seat: int) -> int:
+    """Post-game analysis of one seat's decisions; progress and result go into the cache."""
+    return len(analysis.run(match_id=match_id, seat=seat)["decisions"])

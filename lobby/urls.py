@@ -1,6 +1,6 @@
 from django.urls import path
 
-from lobby import history_views, views
+from lobby import analysis_views, history_views, views
 
 app_name = "lobby"
 
@@ -16,5 +16,7 @@ urlpatterns = [
     path("tisch/<int:table_id>/neue-partie/", views.new_match, name="new_match"),
     path("konto/partien/", history_views.partien, name="partien"),
     path("partie/<int:match_id>/", history_views.replay, name="replay"),
+    path("partie/<int:match_id>/analyse/", analysis_views.analysis_page, name="analysis"),
+    path("partie/<int:match_id>/analyse/stand/", analysis_views.analysis_status, name="analysis_status"),
     path("tisch/<int:table_id>/partie/<int:number>/", history_views.replay_of_table, name="replay_of_table"),
 ]

@@ -3,8 +3,9 @@
 A bot is a function ``choose(view, legal, rng, *, budget) -> Choice``. It gets
 exactly what the seat it plays may know (the engine's ``view`` for that seat)
 and the legal actions of that seat, never the full state: "Der Computer sieht
-nie mehr als du."  ``budget`` is the number of playouts a searching bot may
-spend; simple bots ignore it.
+nie mehr als du."  ``budget`` is what a searching bot may spend (a
+``games.core.search.Budget``: seconds or playouts; a bots module whose ``stark``
+takes one says ``TIMED_SEARCH = True``); simple bots ignore it.
 """
 
 from __future__ import annotations
@@ -21,10 +22,14 @@ LEVEL_LABELS = {"leicht": "leicht", "normal": "normal", "stark": "stark"}
 
 @dataclass(frozen=True)
 class Choice:
-    """A bot's decision with a short German reason (for the log and for "Rat")."""
+    """A bot's decision with a short German reason (for the log and for "Rat").
+
+    ``playouts``: how many games a searching bot played out in its head for it (0: no search).
+    """
 
     action: dict[str, Any]
     reason: str
+    playouts: int = 0
 
 
 BotFn = Callable[..., Choice]

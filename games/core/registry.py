@@ -49,6 +49,12 @@ class GameSpec:
     decision_key: Callable[[Any, int], Any] | None
     # The game's own Rat (e.g. Speedneon: no tools that cost dice); None: the strong computer.
     advice: Callable[..., Choice] | None
+    # The strong computer takes a ``games.core.search.Budget`` (time or playouts) as ``budget``
+    # (bots module: ``TIMED_SEARCH = True``); otherwise it keeps its own default budget.
+    timed_search: bool
+    # The post-game analysis: ``assess(view, legal, chosen, rng, *, budget) -> Assessment | None``
+    # (bots module); None: the game offers no analysis yet.
+    assess: Callable[..., Any] | None
     # Action types whose computer reason goes into the log (Speedrocket: why it stops, why it buys).
     logged_reasons: frozenset[str] = frozenset()
     # What a player has collected over their finished games (e.g. Speedburg's Skizzenbuch): from the
@@ -131,6 +137,8 @@ def spec(slug: str) -> GameSpec:
         decision_seconds=getattr(game_engine, "decision_seconds", None),
         decision_key=getattr(game_engine, "decision_key", None),
         advice=getattr(game_bots, "advice", None),
+        timed_search=bool(getattr(game_bots, "TIMED_SEARCH", False)),
+        assess=getattr(game_bots, "assess", None),
         collection=getattr(game_engine, "collection", None),
         logged_reasons=frozenset(getattr(game_bots, "LOGGED_REASONS", ())),
     )

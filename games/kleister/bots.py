@@ -3,7 +3,9 @@
 Every bot is ``choose(view, legal, rng, *, budget) -> Choice`` and uses only the
 seat's view and its legal actions, never the state. ``stark`` samples the unknown
 cards (``determinize``) and plays the Durchgang out with a cheap policy via
-``games.core.search.monte_carlo``. Behaviour is described in RULES.md, "Computer".
+``games.core.search.monte_carlo``, as many times as its budget allows (0.8 s by
+default); ``assess`` gives the post-game analysis its expected points per option.
+Behaviour is described in RULES.md, "Computer".
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from math import comb
 from typing import Any
 
 from games.core.bots import Choice
-from games.core.search import monte_carlo
+from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import decimal
 from games.kleister import engine as E
 from games.kleister import hints as H
 
 JSON = dict[str, Any]
 
-#: Playouts per decision of ``stark`` (about 0.1–0.3 s on this kind of machine).
-DEFAULT_BUDGET = 400
+#: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
+TIMED_SEARCH = True
 #: How many kleben candidates ``stark`` plays out (the best by the ``normal`` estimate).
 STARK_CANDIDATES = 5
 
@@ -431,36 +433,51 @@ def determinize(view: JSON, rng: random.Random) -> E.State:
     return _Sampler(view)(rng)
 
 
+_RANKS = E.RANKS
+_SONDER = E.SONDER
+
+
 def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, int]:
-    """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise."""
+    """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise.
+
+    The innermost loop of every playout: written for speed (locals, covers looked up by size).
+    """
     hand = st.hands[seat]
     brushes = hand[0]
     total = sum(hand)
     n = st.players
+    columns = st.columns
+    rand = rng.random
     tops = []
+    by_size: dict[int, list[int]] = {}  # size of an opponent's top group -> their ranks
     for step in range(1, n):
-        col = st.columns[(seat + step) % n]
+        col = columns[(seat + step) % n]
         if col:
             top = col[-1]
-            tops.append((top[0], top[1] + top[2]))
-    best = (E.SONDER, 0, brushes)
+            size = top[1] + top[2]
+            tops.append((top[0], size))
+            by_size.setdefault(size, []).append(top[0])
+    best = (_SONDER, 0, brushes)
     best_score = -1e9
     if brushes:
         if brushes == total:
             return best
-        best_score = 1.5 * brushes + rng.random()
-    for rank in E.RANKS:
+        best_score = 1.5 * brushes + rand()
+    choices = (0, brushes) if brushes else (0,)
+    for rank in _RANKS:
         have = hand[rank]
         if not have:
             continue
-        for b in (0, brushes) if brushes else (0,):
+        for b in choices:
             size = have + b
             if size == total:
                 return (rank, have, b)
-            score = 2 * size - 0.7 * b + 0.08 * rank + rng.random()
-            for value, tsize in tops:
-                if tsize == size and value < rank:
-                    score += size
+            score = 2 * size - 0.7 * b + 0.08 * rank + rand()
+            covered = by_size.get(size)
+            if covered:
+                for value in covered:
+                    if value < rank:
+                        score += size
             if score > best_score:
                 best_score, best = score, (rank, have, b)
     for value, tsize in tops:
@@ -471,9 +488,9 @@ def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, i
             if have and have + brushes >= tsize and have != tsize:
                 p = min(have, tsize)
                 b = tsize - p
-                score = 2 * tsize - 0.7 * b + 0.08 * rank + rng.random()
-                for v2, s2 in tops:
-                    if s2 == tsize and v2 < rank:
+                score = 2 * tsize - 0.7 * b + 0.08 * rank + rand()
+                for v2 in by_size[tsize]:
+                    if v2 < rank:
                         score += tsize
                 if score > best_score:
                     best_score, best = score, (rank, p, b)
@@ -490,7 +507,7 @@ def _fast_draw(st: E.State) -> tuple[bool, int]:
     hand = st.hands[st.drawer]
     best, best_value = -1, 0.9
     for i, card in enumerate(st.karren):
-        value = 2.5 if card == E.BRUSH else hand[card] + card / 20
+        value = 2.5 if card == 0 else hand[card] + card / 20  # card 0: a brush
         if value > best_value:
             best, best_value = i, value
     if best < 0:
@@ -502,87 +519,128 @@ def _fast_draw(st: E.State) -> tuple[bool, int]:
 
 def rollout(st: E.State, rng: random.Random) -> E.State:
     """Plays the Durchgang out in place with the cheap policy; returns the state."""
-    while st.phase != E.ENDE:
+    ende, kleben, nehmen, liegen = E.ENDE, E.KLEBEN, E.NEHMEN, E.LIEGEN
+    do_kleben, do_ziehen = E.do_kleben, E.do_ziehen
+    while True:
         phase = st.phase
-        if phase == E.KLEBEN:
+        if phase == ende:
+            return st
+        if phase == kleben:
             seat = st.active
             rank, posters, brushes = _fast_group(st, seat, rng)
-            E.do_kleben(st, seat, rank, posters, brushes, None)
-        elif phase == E.NEHMEN:
+            do_kleben(st, seat, rank, posters, brushes, None)
+        elif phase == nehmen:
             if _fast_fits(st.hands[st.active], st.group):  # type: ignore[arg-type]
                 E.do_nehmen(st, None)
             else:
                 E.do_liegen(st, None)
-        elif phase == E.LIEGEN:
+        elif phase == liegen:
             if _fast_fits(st.hands[st.covered], st.group):  # type: ignore[arg-type]
                 E.do_zurueck(st, None)
             else:
                 E.do_altpapier(st, None)
         else:
             from_karren, index = _fast_draw(st)
-            E.do_ziehen(st, from_karren, index, None)
-    return st
+            do_ziehen(st, from_karren, index, None)
+
+
+#: What ``stark`` adds to a playout's value when it ends ahead of everyone (half on a shared lead).
+WIN_BONUS = 3.0
 
 
 def _value(st: E.State, seat: int) -> float:
+    """A playout's worth for ``seat``: its points, half its lead, and a bonus for winning.
+
+    The bonus made ``stark`` win more heads-up against ``normal`` at the same points
+    (paired over 121 seeds at 300 playouts: +5.4 ± 4.3 percentage points).
+    """
     pts = E.points(st)
     mine = pts[seat]
     best_other = max(p for i, p in enumerate(pts) if i != seat)
-    return mine + 0.5 * (mine - best_other)
+    bonus = WIN_BONUS if mine > best_other else WIN_BONUS / 2 if mine == best_other else 0.0
+    return mine + 0.5 * (mine - best_other) + bonus
 
 
-def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
-    """``normal``'s candidates, each played out in many sampled worlds (determinised Monte Carlo)."""
-    me = view["seat"]
+def _candidates(view: JSON, legal: list[JSON], rng: random.Random) -> list[tuple[JSON, str]]:
+    """What ``stark`` plays out, with ``normal``'s reason for each: the best few by the estimate."""
     kind = legal[0]["type"]
-    reasons: dict[int, str] = {}
     if kind == "kleben":
         ranked = _kleben_scores(view, legal)
-        if ranked[0][0] >= 1000:
-            return Choice(ranked[0][1], ranked[0][2])
+        if ranked[0][0] >= 1000:  # the last card: the Durchgang ends, nothing to weigh
+            return [(ranked[0][1], ranked[0][2])]
         top = ranked[:STARK_CANDIDATES]
     elif kind == "ziehen":
         top = _draw_options(view, legal)[:4]
     else:
         base = choose_normal(view, legal, rng)
         top = [(0.0, base.action, base.reason)] + [(0.0, a, "") for a in legal if a["type"] != base.action["type"]]
-    candidates = [a for _, a, _ in top]
-    for i, (_, _, why) in enumerate(top):
-        reasons[i] = why
-    if len(candidates) == 1:
-        return Choice(candidates[0], top[0][2] or "Macht den einzigen sinnvollen Zug.")
-    sampler = _Sampler(view)
-    final_points: dict[int, float] = {}
+    return [(a, why) for _, a, why in top]
 
-    def play(world: E.State, action: JSON, world_rng: random.Random) -> float:
+
+def _search(view: JSON, candidates: list[JSON], rng: random.Random, budget: Budget, *, prune: bool) -> SearchResult:
+    me = view["seat"]
+    sampler = _Sampler(view)
+
+    def play(world: E.State, action: JSON, world_rng: random.Random) -> tuple[float, float]:
         E.step(world, me, action)
         rollout(world, world_rng)
-        final_points[id(action)] = final_points.get(id(action), 0.0) + E.points(world)[me]
-        return _value(world, me)
+        return _value(world, me), float(E.points(world)[me])
 
-    results = monte_carlo(candidates=candidates, determinize=sampler, play=play, rng=rng, budget=budget)
-    best = results[0]
-    index = next(i for i, a in enumerate(candidates) if a is best.action)
-    mean_points = final_points.get(id(best.action), 0.0) / max(1, best.playouts)
-    return Choice(best.action, _stark_reason(view, best.action, reasons.get(index, ""), mean_points, best.playouts))
+    return monte_carlo(candidates=candidates, determinize=sampler, play=play, rng=rng, budget=budget, prune=prune)
+
+
+def choose_stark(
+    view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None
+) -> Choice:
+    """``normal``'s candidates, each played out in many sampled worlds (determinised Monte Carlo).
+
+    ``budget``: a :class:`Budget`, a playout count, or seconds; by default 0.8 s.
+    """
+    top = _candidates(view, legal, rng)
+    if len(top) == 1:
+        return Choice(top[0][0], top[0][1] or "Macht den einzigen sinnvollen Zug.")
+    candidates = [a for a, _ in top]
+    result = _search(view, candidates, rng, as_budget(budget), prune=True)
+    best = result.best
+    why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
+    return Choice(best.action, _stark_reason(view, best.action, why, best.points, best.playouts), result.playouts)
+
+
+def assess(
+    view: JSON, legal: list[JSON], chosen: JSON, rng: random.Random, *, budget: Budget | int | float | None
+) -> Assessment | None:
+    """For the analysis: ``stark``'s candidates and the ``chosen`` action, each with expected points.
+
+    None when there was nothing to weigh (one sensible option and it was taken).
+    """
+    top = _candidates(view, legal, rng)
+    candidates = [a for a, _ in top]
+    if chosen not in candidates:
+        candidates.append(chosen)
+    if len(candidates) == 1:
+        return None
+    result = _search(view, candidates, rng, as_budget(budget), prune=False)
+    options = [Option(e.action, _label(view, e.action), e.points, e.playouts) for e in result.ranked]
+    return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _label(view: JSON, action: JSON) -> str:
+    kind = action["type"]
+    if kind == "kleben":
+        return f"Klebt {_short(action)}"
+    if kind == "ziehen" and action["from"] == "karren":
+        return f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
+    return {
+        "nehmen": "Nimmt die überklebten Plakate",
+        "liegen": "Lässt die überklebten Plakate liegen",
+        "zurueck": "Nimmt die Plakate zurück auf die Hand",
+        "altpapier": "Gibt die Plakate ins Altpapier und zieht nach",
+        "ziehen": "Zieht verdeckt aus der Druckerei",
+    }[kind]
 
 
 def _stark_reason(view: JSON, action: JSON, why: str, mean: float, playouts: int) -> str:
-    kind = action["type"]
-    if kind == "kleben":
-        head = why.rstrip(".") if why else f"Klebt {_short(action)}"
-    elif kind == "nehmen":
-        head = "Nimmt die überklebten Plakate"
-    elif kind == "liegen":
-        head = "Lässt die überklebten Plakate liegen"
-    elif kind == "zurueck":
-        head = "Nimmt die Plakate zurück auf die Hand"
-    elif kind == "altpapier":
-        head = "Gibt die Plakate ins Altpapier und zieht nach"
-    elif action["from"] == "karren":
-        head = f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
-    else:
-        head = "Zieht verdeckt aus der Druckerei"
+    head = why.rstrip(".") if why and action["type"] == "kleben" else _label(view, action)
     return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {decimal(mean)} Punkte am Ende."
 
 

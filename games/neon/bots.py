@@ -3,7 +3,9 @@
 Every bot is ``choose(view, legal, rng, *, budget) -> Choice`` and uses only the
 seat's view and its legal actions. ``stark`` samples the unknown (future draws
 from the Kiste, the other secret colours) with ``determinize`` and plays the
-game out with a cheap policy via ``games.core.search.monte_carlo``.
+game out with a cheap policy via ``games.core.search.monte_carlo``, as many times
+as its budget allows (0.8 s by default); ``assess`` gives the post-game analysis
+its expected points per option.
 ``advice`` is the "Rat" (solo only); in the Solovariante it never suggests a tool.
 """
 
@@ -13,15 +15,15 @@ import random
 from typing import Any
 
 from games.core.bots import Choice
-from games.core.search import monte_carlo
+from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import decimal
 from games.neon import engine as E
 from games.neon.content import CELLS, COLOURS, FACADES, PAIRS, TOOLS, die_text, window_text
 
 JSON = dict[str, Any]
 
-#: Playouts per decision of ``stark``: about 0.05 s on average, at most ~0.15 s CPU (4 seats, round 1).
-DEFAULT_BUDGET = 64
+#: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
+TIMED_SEARCH = True
 #: Candidates ``stark`` plays out (the best by the ``normal`` estimate).
 STARK_CANDIDATES = 4
 #: Quick self-play games per facade when ``stark`` chooses its facade.
@@ -623,8 +625,44 @@ def _finish_turn(w: E.State, me: int) -> None:
         E.step(w, me, plans[0][1] if plans else legal[-1])
 
 
-def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
-    """Plays the best few options out several times and takes the best average."""
+def _candidates(view: JSON, legal: list[JSON]) -> list[tuple[JSON, str]]:
+    """What ``stark`` plays out, with a reason each: the best few by the ``normal`` estimate."""
+    plans = _greedy_plans(view, legal, "stark")
+    out: list[tuple[JSON, str]] = []
+    for _v, a, why in plans:
+        if all(a != b for b, _ in out):
+            out.append((a, why))
+        if len(out) >= STARK_CANDIDATES:
+            break
+    return out
+
+
+def _search(view: JSON, candidates: list[JSON], rng: random.Random, budget: Budget, *, prune: bool) -> SearchResult:
+    me = _me(view)
+
+    def play(world: E.State, action: JSON, r: random.Random) -> tuple[float, float]:
+        E.step(world, me, action)
+        _finish_turn(world, me)
+        value = rollout(world, me, r)
+        return value, float(E.score_seat(world, me)[0])
+
+    return monte_carlo(
+        candidates=candidates,
+        determinize=lambda r: determinize(view, r),
+        play=play,
+        rng=rng,
+        budget=budget,
+        prune=prune,
+    )
+
+
+def choose_stark(
+    view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None
+) -> Choice:
+    """Plays the best few options out many times and takes the best average.
+
+    ``budget``: a :class:`Budget`, a playout count, or seconds; by default 0.8 s.
+    """
     legal = _no_paid_tools(view, legal)
     if view["phase"] == "wahl":
         return _choose_facade(view, legal, rng, "stark")
@@ -633,40 +671,48 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
         return _pick(plans, legal, rng)
     if view["zugstatus"]["offen"] is not None or len(plans) == 1:
         return _pick(plans, legal, rng)
-    # candidates: the best few by the estimate, one per distinct action
-    cands: list[JSON] = []
-    reasons: dict[int, str] = {}
-    for _v, a, why in plans:
-        if a not in cands:
-            reasons[len(cands)] = why
-            cands.append(a)
-        if len(cands) >= STARK_CANDIDATES:
-            break
-    if len(cands) == 1:
-        return Choice(cands[0], plans[0][2])
-    me = _me(view)
-
-    def play(world: E.State, action: JSON, r: random.Random) -> float:
-        E.step(world, me, action)
-        _finish_turn(world, me)
-        return rollout(world, me, r)
-
-    ranked = monte_carlo(
-        candidates=cands,
-        determinize=lambda r: determinize(view, r),
-        play=play,
-        rng=rng,
-        budget=budget,
-    )
-    best = ranked[0]
-    why = reasons[cands.index(best.action)]
-    return Choice(best.action, f"{why} Probespiele: im Schnitt {decimal(best.mean)}.")
+    top = _candidates(view, legal)
+    if len(top) == 1:
+        return Choice(top[0][0], top[0][1])
+    candidates = [a for a, _ in top]
+    result = _search(view, candidates, rng, as_budget(budget), prune=True)
+    best = result.best
+    why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
+    reason = f"{why} {best.playouts} Probespiele: im Schnitt {decimal(best.points)} Punkte am Ende."
+    return Choice(best.action, reason, result.playouts)
 
 
-def advice(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:
+def assess(
+    view: JSON, legal: list[JSON], chosen: JSON, rng: random.Random, *, budget: Budget | int | float | None
+) -> Assessment | None:
+    """For the analysis: ``stark``'s candidates and the ``chosen`` action, each with expected points.
+
+    None for decisions ``stark`` does not search (the facade, the steps of an open tool) and
+    when there was nothing to weigh.
+    """
+    if view["phase"] != "spiel" or view["zugstatus"]["offen"] is not None:
+        return None
+    candidates = [a for a, _ in _candidates(view, _no_paid_tools(view, legal))]
+    if chosen not in candidates:
+        candidates.append(chosen)
+    if len(candidates) == 1:
+        return None
+    result = _search(view, candidates, rng, as_budget(budget), prune=False)
+    options = [Option(e.action, _label(e.action, view), e.points, e.playouts) for e in result.ranked]
+    return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _label(action: JSON, view: JSON) -> str:
+    """The analysis' name of an option: a tool names the die it is used on."""
+    text = _describe(action, view)
+    if action["type"] == "werkzeug" and "die" in action:
+        return f"{text} für {die_text(view['lieferung'][action['die']])}"
+    return text
+
+
+def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:
     """The "Rat" (solo only). In the Solovariante tools cost dice: never suggested."""
-    choice = choose_stark(view, _no_paid_tools(view, legal), rng, budget=DEFAULT_BUDGET // 2)
-    return Choice(choice.action, choice.reason)
+    return choose_stark(view, _no_paid_tools(view, legal), rng, budget=budget)
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

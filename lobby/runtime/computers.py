@@ -9,7 +9,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.core import registry
+from django.conf import settings
+
+from games.core import registry, search
 from games.core.bots import Choice
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
@@ -20,6 +22,18 @@ log = logging.getLogger(__name__)
 
 
 RETRIES = 3
+#: A timed-out human's move is made inside the match's lock: the strong computer thinks shorter there.
+TIMEOUT_SECONDS = 0.2
+
+
+def search_budget(seconds: float = search.DEFAULT_SECONDS) -> search.Budget:
+    """The strong computer's time per decision, scaled by ``SEARCH_TIME_FACTOR`` (tests shorten it)."""
+    return search.Budget(seconds=seconds * float(getattr(settings, "SEARCH_TIME_FACTOR", 1.0)))
+
+
+def _budget(spec: registry.GameSpec, level: str, seconds: float = search.DEFAULT_SECONDS) -> dict[str, Any]:
+    """The ``budget`` keyword for a bot: a time budget for a game whose strong computer takes one."""
+    return {"budget": search_budget(seconds)} if level == "stark" and spec.timed_search else {}
 
 
 def computer_move(*, match_id: int, seat: int, version: int) -> actions.Outcome | None:
@@ -74,7 +88,8 @@ def choose_for(*, match: Match, state: Any, seat: int, level: str, timeout: bool
     view = spec.engine.view(state, seat)
     legal = spec.timeout_choices(state, seat) if timeout else spec.engine.legal_actions(state, seat)
     rng = draw_rng(match.seed, 1_000_000 + match.version * 8 + seat)
-    return spec.bots.BOTS[level](view, legal, rng)
+    budget = _budget(spec, level, TIMEOUT_SECONDS if timeout else search.DEFAULT_SECONDS)
+    return spec.bots.BOTS[level](view, legal, rng, **budget)
 
 
 def advice(*, match: Match, seat: int) -> Choice:
@@ -89,6 +104,7 @@ def advice_for(*, game: str, state_data: dict[str, Any], seed: int, version: int
     if seat not in spec.engine.to_move(state):
         raise IllegalAction("Rat gibt es, wenn du dran bist.")
     view, legal = spec.engine.view(state, seat), spec.engine.legal_actions(state, seat)
+    budget = _budget(spec, "stark")
     if spec.advice is not None:  # a game may restrict the Rat (Speedneon: no tools that cost dice)
-        return spec.advice(view, legal, draw_rng(seed, 2_000_000 + version * 8 + seat))
-    return spec.bots.BOTS["stark"](view, legal, draw_rng(seed, 1_000_000 + version * 8 + seat))
+        return spec.advice(view, legal, draw_rng(seed, 2_000_000 + version * 8 + seat), **budget)
+    return spec.bots.BOTS["stark"](view, legal, draw_rng(seed, 1_000_000 + version * 8 + seat), **budget)

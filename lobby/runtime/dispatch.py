@@ -3,8 +3,9 @@
 - Distributed (REDIS_URL set): a Celery task on a worker, with the Tempo
   delay as its countdown; a move clock arms a task with an ETA.
 - Embedded default (Celery eager): the same task, eagerly, in a small thread
-  pool of the server process after the Tempo delay, so the event loop never
-  waits for a thinking computer; move clocks are swept by a thread
+  pool of the server process (the search pool, ``COMPUTER_WORKERS`` threads)
+  after the Tempo delay, so the event loop never waits for a thinking computer
+  (the strong one searches 0.8 s per decision); move clocks are swept by a thread
   (``lobby.runtime.expiry``).
 - ``settings.COMPUTER_DISPATCH = "inline"`` (tests, simulations): right away in
   the calling thread, one move after the other (a loop, not a recursion).
@@ -36,7 +37,9 @@ COMPUTER_MOVE = "lobby.computer_move"
 EXPIRE_DEADLINE = "lobby.expire_deadline"
 TEMPO_SECONDS = {"normal": 1.1, "schnell": 0.45, "turbo": 0.15}
 
-_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="computer")
+# The search pool: a strong computer thinks ``SEARCH_TIME_FACTOR`` × 0.8 s per decision here, never on
+# the event loop or a consumer's database thread; bounded, so many tables queue instead of thrashing.
+_pool = ThreadPoolExecutor(max_workers=getattr(settings, "COMPUTER_WORKERS", 4), thread_name_prefix="computer")
 _inline = threading.local()
 
 

@@ -97,6 +97,8 @@ def live_site(live_database: str, tmp_path_factory: pytest.TempPathFactory) -> I
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "1"}
     env.setdefault("TABLE_TEMPO_FACTOR", "0.2")
     env.setdefault("TABLE_CLOCK_FACTOR", "0.25")  # a 45 s facade clock runs 11 s, the Nachfrist 2.5 s
+    env.setdefault("SEARCH_TIME_FACTOR", "0.05")  # the strong computer thinks 40 ms instead of 0.8 s
+    env.setdefault("ANALYSIS_PLAYOUTS", "300")  # the analysis takes long enough to see its progress bar
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True
     )

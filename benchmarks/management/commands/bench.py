@@ -88,7 +88,8 @@ class Command(BaseCommand):
                 strong = bench.bench_strong(engine, bots, decisions=sizes["strong_decisions"], seed=seed)
                 out(
                     f"  stark: median {strong['median_ms']} ms, p95 {strong['p95_ms']} ms, max {strong['max_ms']} ms "
-                    f"per decision (budget {strong['budget']}, {strong['n']} decisions, {strong['players']} players)"
+                    f"per decision (budget {strong['budget']}, {strong['n']} decisions, {strong['players']} players; "
+                    f"playouts median {strong['median_playouts']}, min {strong['min_playouts']})"
                 )
             report["games"][slug] = {"random": rnd, "strong": strong, "ws": None, "render": None}
 
