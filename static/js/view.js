@@ -101,9 +101,12 @@
   gear.addEventListener("toggle", () => {
     if (!gear.open && gear.contains(document.activeElement)) document.activeElement.blur();
   });
-  gear.addEventListener("keydown", (event) => {
+  // Keys pressed in the gear or on the mute button belong to them, not to the game's shortcuts
+  // (Enter, Space, digits and letters would otherwise play a move); Escape closes the gear.
+  gear.closest(".view-bar").addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab") return;
+    event.stopPropagation();
     if (event.key === "Escape" && gear.open) {
-      event.stopPropagation();
       gear.open = false;
       gear.querySelector("summary").focus();
     }

@@ -1,0 +1,178 @@
+"""In real Chromium: the shared gear menu "Ansicht", the mute button, the sound engine and the live region
+of every table page (docs/presentation.md). Checked through the engine's test hook (`SC.sound`), not by
+listening."""
+
+from __future__ import annotations
+
+import uuid
+
+PASSWORD = "Kleister-1929!"
+
+
+def start_kleister(page, guest: bool = True) -> None:
+    if guest:
+        page.goto("/spiele/kleister/")
+        page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/kleister/")
+    page.evaluate("localStorage.setItem('spielcenter.kleister.intro', '1')")  # no first-move help (modal)
+    page.select_option("#id_computers", "3")
+    page.select_option("#id_level", "leicht")
+    page.select_option("#id_spielart", "kurz")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    if page.locator("#kl-intro[open]").count():  # the first-move help is a modal dialog
+        page.get_by_test_id("intro-ok").click()
+
+
+def register(page) -> None:
+    page.goto("/konto/registrieren/")
+    page.fill("#id_username", f"ansicht{uuid.uuid4().hex[:6]}")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Registrieren").click()
+    page.get_by_test_id("balance").wait_for()
+
+
+def log_lines(page) -> int:
+    return page.locator("#kl-log li").count()
+
+
+NEWEST_PASTES = """(n) => document.querySelectorAll('#kl-log li').length > n
+    && document.querySelector('#kl-log li').textContent.includes(' klebt ')"""
+#: Everything the live region said, in order (a later move may replace a line before the test looks).
+RECORD_LIVE = """() => { window.liveSaid = []; new MutationObserver(() => window.liveSaid.push(
+    document.getElementById('table-live').textContent)).observe(document.getElementById('table-live'),
+    {childList: true, characterData: true, subtree: true}); }"""
+
+
+def make_a_poster_stick(page) -> None:
+    """Plays the guest's turns (as the Speedkleister test does) until a new log line says someone pastes."""
+    before = log_lines(page)
+    for _ in range(600):
+        if page.evaluate(NEWEST_PASTES, before):
+            return
+        if page.locator("#kl-intro[open]").count():
+            page.get_by_test_id("intro-ok").click()
+        status = page.locator("#kl-status")
+        if status.get_attribute("data-my-turn") != "1":
+            page.wait_for_timeout(100)
+            continue
+        version = page.locator("#tbl-v").get_attribute("data-version")
+        phase = status.get_attribute("data-phase")
+        if phase == "kleben":
+            page.locator("#kl-hand .kl-card").first.click()
+            page.keyboard.press("a")
+            page.keyboard.press("Enter")
+        elif phase == "nehmen":
+            page.get_by_role("button", name="Nehmen").click()
+        elif phase == "liegen":
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("1" if not page.locator("[data-key=d]").count() else "d")
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    raise AssertionError("nobody pasted a poster")
+
+
+def test_guest_settings_stay_on_the_device_and_sound_and_live_region_follow_moves(page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    start_kleister(page)
+    # quiet until asked: no AudioContext, nothing played, the gear's choices all off
+    assert page.evaluate("SC.sound.hasContext()") is False
+    assert not page.get_by_test_id("view-sound").is_checked()
+    assert page.get_by_test_id("view-music").input_value() == "aus"
+    assert page.get_by_test_id("theme-auto").is_checked()
+
+    # keyboard only: Tab to the gear, Enter opens it, Space ticks Klänge, Escape closes it
+    page.get_by_test_id("settings-open").focus()
+    page.keyboard.press("Enter")
+    assert page.get_by_test_id("view-settings").get_attribute("open") is not None
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "view-sound"
+    page.keyboard.press("Space")
+    assert page.get_by_test_id("view-sound").is_checked()
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"  # visible focus
+    page.get_by_test_id("view-music").select_option("salon")
+    page.get_by_test_id("theme-dunkel").check()
+    assert page.locator("html").get_attribute("data-theme") == "dunkel"
+    assert page.evaluate("SC.sound.hasContext()") is True
+    assert page.evaluate("SC.sound.playing()") == "salon"
+    page.keyboard.press("Escape")
+    assert page.get_by_test_id("view-settings").get_attribute("open") is None
+
+    # a move: the poster sound plays and the live region says the newest log line in German
+    page.evaluate(RECORD_LIVE)
+    make_a_poster_stick(page)
+    page.wait_for_function("SC.sound.log.some((n) => n === 'kleben' || n === 'ueberkleben')")
+    live = page.get_by_test_id("live")
+    assert live.get_attribute("aria-live") == "polite"
+    page.wait_for_function("window.liveSaid.some((line) => line.includes(' klebt '))")
+
+    # the mute button (keyboard): everything stops, nothing plays on the next move
+    page.get_by_test_id("mute").focus()
+    page.keyboard.press("Enter")
+    assert page.get_by_test_id("mute").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("SC.sound.playing()") is None
+    played = page.evaluate("SC.sound.log.length")
+    assert page.evaluate("SC.sound.play('kleben')") is False
+    assert page.evaluate("SC.sound.log.length") == played
+
+    page.reload()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    assert page.get_by_test_id("view-sound").is_checked()
+    assert page.get_by_test_id("view-music").input_value() == "salon"
+    assert page.get_by_test_id("theme-dunkel").is_checked()
+    assert page.locator("html").get_attribute("data-theme") == "dunkel"
+    assert page.get_by_test_id("mute").get_attribute("aria-pressed") == "true"
+    assert errors == []
+
+
+def test_registered_settings_are_saved_on_the_account_with_the_games_design(page):
+    register(page)
+    page.goto("/spiele/rocket/")
+    page.check("input[name=gegner][value='2']")
+    page.select_option("#id_laenge", "kurz")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    page.get_by_test_id("settings-open").click()
+    # the game's own pieces and design live in the one gear menu
+    assert page.get_by_test_id("view-music").locator("option").all_inner_texts() == [
+        "aus",
+        "zur Ansicht",
+        "Drehorgel",
+        "gedämpfte Blaskapelle",
+    ]
+    with page.expect_response("**/konto/ansicht/") as saved:
+        page.get_by_test_id("view-sound").check()
+    assert saved.value.ok
+    with page.expect_response("**/konto/ansicht/"):
+        page.check("input[name=rk-design][value=tag]")
+    with page.expect_response("**/konto/ansicht/"):
+        page.get_by_test_id("view-music").select_option("ansicht")
+    with page.expect_response("**/konto/ansicht/"):
+        page.get_by_test_id("theme-hell").check()
+    assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert page.evaluate("SC.sound.playing()") == "orgel"  # "zur Ansicht" with the Festwiese: barrel organ
+
+    page.evaluate("localStorage.clear()")  # the account remembers, not the device
+    page.reload()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    assert page.get_by_test_id("view-sound").is_checked()
+    assert page.get_by_test_id("view-music").input_value() == "ansicht"
+    assert page.get_by_test_id("theme-hell").is_checked()
+    assert page.locator("html").get_attribute("data-theme") == "hell"
+    assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert page.locator("input[name=rk-design][value=tag]").is_checked()
+
+
+def test_reduced_motion_stops_the_gear_animation(page):
+    start_kleister(page)
+    body = "getComputedStyle(document.querySelector('.view-gear-body')).animationName"
+    page.get_by_test_id("settings-open").click()
+    assert page.evaluate(body) == "view-pop"
+    page.get_by_test_id("settings-open").click()
+    page.emulate_media(reduced_motion="reduce")
+    page.get_by_test_id("settings-open").click()
+    assert page.evaluate(body) == "none"
+    running = page.evaluate("document.querySelector('.view-bar').getAnimations({subtree: true}).length")
+    assert running == 0
