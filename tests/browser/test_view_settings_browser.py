@@ -124,6 +124,8 @@ def test_guest_settings_stay_on_the_device_and_sound_and_live_region_follow_move
     assert page.get_by_test_id("theme-dunkel").is_checked()
     assert page.locator("html").get_attribute("data-theme") == "dunkel"
     assert page.get_by_test_id("mute").get_attribute("aria-pressed") == "true"
+    page.goto("/")  # the device's colour scheme holds on every page
+    assert page.locator("html").get_attribute("data-theme") == "dunkel"
     assert errors == []
 
 
