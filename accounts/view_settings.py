@@ -79,7 +79,8 @@ def for_page(user: User, game: str) -> dict[str, object]:
     own = prefs.get(game) if isinstance(prefs.get(game), dict) else {}
     return {
         "sound": bool(user.sound),
-        "music": own.get("music", "aus") if user.music else "aus",
+        # Music turned on in the profile but no piece chosen at this game yet: "an" = the game's first piece.
+        "music": own.get("music", "an") if user.music else "aus",
         "theme": user.theme,
         "muted": bool(prefs.get("stumm", False)),
         "design": own.get("design", ""),

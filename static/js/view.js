@@ -32,6 +32,8 @@
     sound: false, music: "aus", theme: document.documentElement.dataset.theme || "auto", muted: false, design: "",
     ...Object.fromEntries(Object.entries(saved()).filter(([, v]) => v !== undefined && v !== null)),
   };
+  // "an": music turned on in the profile, no piece chosen at this game yet: its first piece.
+  if (state.music === "an") state.music = [...musicSelect.options].find((o) => o.value !== "aus")?.value || "aus";
   if (!offered(state.music)) state.music = "aus";
   if (!["auto", "hell", "dunkel"].includes(state.theme)) state.theme = "auto";
 

@@ -61,6 +61,13 @@ def test_bad_input_gets_a_german_message_and_changes_nothing(client, change, mes
     assert (user.sound, user.theme, user.view_prefs) == (False, "auto", {})
 
 
+def test_music_turned_on_in_the_profile_asks_for_the_games_first_piece():
+    user = services.register_user(username="grete", password="Kleister-1929!")
+    user.music = True
+    user.save()
+    assert view.for_page(user, "bg")["music"] == "an"
+
+
 def test_guests_and_strangers_are_told_the_device_remembers(client):
     assert client.post(URL, GOOD).status_code == 403
     client.force_login(services.create_guest())

@@ -178,3 +178,35 @@ def test_reduced_motion_stops_the_gear_animation(page):
     assert page.evaluate(body) == "none"
     running = page.evaluate("document.querySelector('.view-bar').getAnimations({subtree: true}).length")
     assert running == 0
+
+
+def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/spiele/burg/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/burg/")
+    page.check("input[name=gegner][value='2']")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    assert page.locator("details.view-gear").count() == 1  # the game's old gear is gone
+    page.get_by_test_id("settings-open").click()
+    options = page.get_by_test_id("view-music").locator("option").all_inner_texts()
+    assert options == ["aus", "Morgenbrise", "Strandkorb", "Abendrot"]
+    assert "Strandgeräusche" in page.get_by_test_id("view-settings").inner_text()
+    page.get_by_test_id("view-sound").check()
+    page.get_by_test_id("design-mittag").check()
+    assert "bg-design-mittag" in (page.locator(".bg-table").get_attribute("class") or "")
+    assert page.evaluate("SC.sound.play('skizze')") is True  # the sketch-hit tone is on the shared engine
+    page.get_by_test_id("view-music").select_option("abendrot")
+    assert page.evaluate("SC.sound.playing()") == "abendrot"
+
+    page.goto("/spiele/neon/")
+    page.check("input[name=gegner][value='2']")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#nn-conn[data-state=open]")
+    options = page.get_by_test_id("view-music").locator("option").all_inner_texts()
+    assert options == ["aus", "Summen der Stadt bei Nacht"]
+    assert page.get_by_test_id("view-sound").is_checked()  # Klänge are one choice for the whole device
+    assert page.get_by_test_id("view-music").input_value() == "aus"  # pieces are per game
+    assert errors == []
