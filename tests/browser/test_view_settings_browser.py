@@ -138,7 +138,7 @@ def test_registered_settings_are_saved_on_the_account_with_the_games_design(page
     page.wait_for_selector("#rk-conn[data-state=open]")
     page.get_by_test_id("settings-open").click()
     # the game's own pieces and design live in the one gear menu
-    assert page.get_by_test_id("view-music").locator("option").all_inner_texts() == [
+    assert page.get_by_test_id("view-music").locator("option").all_text_contents() == [
         "aus",
         "zur Ansicht",
         "Drehorgel",
@@ -191,7 +191,7 @@ def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
     page.wait_for_selector("#bg-conn[data-state=open]")
     assert page.locator("details.view-gear").count() == 1  # the game's old gear is gone
     page.get_by_test_id("settings-open").click()
-    options = page.get_by_test_id("view-music").locator("option").all_inner_texts()
+    options = page.get_by_test_id("view-music").locator("option").all_text_contents()
     assert options == ["aus", "Morgenbrise", "Strandkorb", "Abendrot"]
     assert "Strandgeräusche" in page.get_by_test_id("view-settings").inner_text()
     page.get_by_test_id("view-sound").check()
@@ -205,7 +205,7 @@ def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
     page.check("input[name=gegner][value='2']")
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#nn-conn[data-state=open]")
-    options = page.get_by_test_id("view-music").locator("option").all_inner_texts()
+    options = page.get_by_test_id("view-music").locator("option").all_text_contents()
     assert options == ["aus", "Summen der Stadt bei Nacht"]
     assert page.get_by_test_id("view-sound").is_checked()  # Klänge are one choice for the whole device
     assert page.get_by_test_id("view-music").input_value() == "aus"  # pieces are per game
