@@ -4,6 +4,7 @@ listening."""
 
 from __future__ import annotations
 
+import json
 import uuid
 
 PASSWORD = "Kleister-1929!"
@@ -209,4 +210,15 @@ def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
     assert options == ["aus", "Summen der Stadt bei Nacht"]
     assert page.get_by_test_id("view-sound").is_checked()  # Klänge are one choice for the whole device
     assert page.get_by_test_id("view-music").input_value() == "aus"  # pieces are per game
+    page.locator("[data-testid=facade-choice]").first.wait_for()
+    page.keyboard.press("1")  # the guest's facade; then the first tube set anywhere lights with its sound
+    for _ in range(300):  # the guest passes its turns until someone hangs a tube
+        if page.evaluate("SC.sound.log.includes('roehre')"):
+            break
+        turn = json.loads(page.locator("#nn-step").get_attribute("data-turn") or "{}")
+        if turn.get("mine") and turn.get("pass"):
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(200)
+    assert page.locator("#nn-log li.nn-ev-setzen").count() >= 1
+    assert "roehre" in page.evaluate("SC.sound.log")
     assert errors == []
