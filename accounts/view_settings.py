@@ -16,6 +16,7 @@ THEMES = ("auto", "hell", "dunkel")
 _WORD = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
 _GAME = re.compile(r"^[a-z]{2,12}$")
 MAX_GAMES = 20
+MUTED = "stumm"  # the key of the mute button's state in ``view_prefs``
 
 
 class BadViewSettings(ValueError):
@@ -45,7 +46,7 @@ def clean(data: dict[str, str]) -> ViewSettings:
     if theme not in THEMES:
         raise BadViewSettings("Unbekanntes Farbschema: erlaubt sind automatisch, hell und dunkel.")
     game = data.get("game", "")
-    if not _GAME.match(game):
+    if not _GAME.match(game) or game == MUTED:
         raise BadViewSettings("Unbekanntes Spiel.")
     music = data.get("music", "aus")
     if not _WORD.match(music):
@@ -65,7 +66,7 @@ def save(user: User, settings: ViewSettings) -> None:
     if settings.game not in games and len(games) >= MAX_GAMES:
         raise BadViewSettings("Zu viele Spiele gespeichert.")
     prefs[settings.game] = {"music": settings.music, "design": settings.design}
-    prefs["stumm"] = settings.muted
+    prefs[MUTED] = settings.muted
     user.sound = settings.sound
     user.music = settings.music != "aus"
     user.theme = settings.theme
@@ -82,6 +83,6 @@ def for_page(user: User, game: str) -> dict[str, object]:
         # Music turned on in the profile but no piece chosen at this game yet: "an" = the game's first piece.
         "music": own.get("music", "an") if user.music else "aus",
         "theme": user.theme,
-        "muted": bool(prefs.get("stumm", False)),
+        "muted": bool(prefs.get(MUTED, False)),
         "design": own.get("design", ""),
     }

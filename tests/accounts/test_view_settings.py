@@ -47,6 +47,7 @@ def test_registered_player_saves_and_gets_them_back_per_game(client):
         ({"sound": "ja"}, "muss 0 oder 1 sein"),
         ({"muted": ""}, "muss 0 oder 1 sein"),
         ({"game": "<script>"}, "Unbekanntes Spiel"),
+        ({"game": "stumm"}, "Unbekanntes Spiel"),
         ({"music": "x" * 40}, "Unbekanntes Musikstück"),
         ({"design": "Tag!"}, "Unbekanntes Design"),
     ],
