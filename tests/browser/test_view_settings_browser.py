@@ -179,6 +179,11 @@ def test_reduced_motion_stops_the_gear_animation(page):
     assert page.evaluate(body) == "none"
     running = page.evaluate("document.querySelector('.view-bar').getAnimations({subtree: true}).length")
     assert running == 0
+    # on a phone the open gear stays on the screen
+    page.set_viewport_size({"width": 375, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    box = page.locator(".view-gear-body").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375
 
 
 def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
