@@ -20,8 +20,11 @@ class User(AbstractUser):
         choices=[("auto", _("automatisch")), ("hell", _("hell")), ("dunkel", _("dunkel"))],
         default="auto",
     )
-    sound = models.BooleanField(_("Klänge"), default=True)
+    # Off until the player turns them on (issue 17); the gear menu of a table page saves them here.
+    sound = models.BooleanField(_("Klänge"), default=False)
     music = models.BooleanField(_("Musik"), default=False)
+    # Per game (key: the game's page prefix, e.g. "rk"): the chosen music piece and design; "stumm": the mute button.
+    view_prefs = models.JSONField(_("Ansicht je Spiel"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("Spieler")

@@ -5,13 +5,14 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
+from accounts import view_settings as view
 from accounts.forms import LoginForm, PreferencesForm, RegistrationForm
 from accounts.throttle import limit_new_accounts
 
@@ -107,3 +108,16 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def form_valid(self, form):  # type: ignore[no-untyped-def]
         messages.success(self.request, "Dein Passwort ist geändert.")
         return super().form_valid(form)
+
+
+@require_POST
+def view_settings(request: HttpRequest) -> JsonResponse:
+    """The gear menu of a table page saves here (registered players; guests keep them on the device)."""
+    user = request.user
+    if not user.is_authenticated or user.is_guest:
+        return JsonResponse({"error": "Als Gast merkt sich dieses Gerät deine Ansicht."}, status=403)
+    try:
+        view.save(user, view.clean(request.POST.dict()))
+    except view.BadViewSettings as error:
+        return JsonResponse({"error": str(error)}, status=400)
+    return JsonResponse({"ok": True})

@@ -127,10 +127,10 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     # hidden building: the computers' cards show only their counts
     assert page.get_by_test_id("windschutz-1").is_visible() and page.get_by_test_id("windschutz-2").is_visible()
     # the design switch (Ansicht)
-    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-open").click()
     page.get_by_test_id("design-mittag").check()
     assert "bg-design-mittag" in (page.locator(".bg-table").get_attribute("class") or "")
-    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-open").click()
 
     builder = Builder(page)
     builder.play_to_the_end()

@@ -134,15 +134,16 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     start_short_game(page)
     assert page.get_by_test_id("extrablatt").get_attribute("data-abend") == "1"
     # settings: the light design and no percentages; they stay after the next update
-    page.get_by_test_id("settings").locator("summary").click()
+    page.get_by_test_id("settings-open").click()
     page.check("input[name=rk-design][value=tag]")
     page.uncheck("input[name=rk-pct]")
     assert page.locator(".rk-table").get_attribute("data-design") == "tag"
     assert errors == []
     assert not page.locator("#rk-controls .rk-pct").is_visible()
     page.check("input[name=rk-pct]")
-    page.get_by_test_id("sound-setting").select_option("ansicht")  # the barrel organ to the Festwiese
-    page.get_by_test_id("settings").locator("summary").click()
+    page.get_by_test_id("view-music").select_option("ansicht")  # the barrel organ to the Festwiese
+    assert page.evaluate("SC.sound.playing()") == "orgel"
+    page.get_by_test_id("settings-open").click()
     # a rival's manufactory big, then back
     page.get_by_test_id("side-1").click()
     assert page.locator("#rk-m-1 .rk-head").is_visible() and not page.locator("#rk-m-0 .rk-head").is_visible()

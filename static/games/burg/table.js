@@ -182,29 +182,8 @@
     set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
   };
   applyDesign(storage.get("burg-design") || "abend");
-  const sound = $("#bg-sound");
-  if (sound) sound.checked = storage.get("burg-sound") !== "0";
-
-  function hitTone() {
-    if (!sound?.checked) return;
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (!Ctx) return;
-    const ctx = new Ctx();
-    [523.25, 659.25, 783.99, 1046.5].forEach((freq, i) => {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = "triangle";
-      osc.frequency.value = freq;
-      const at = ctx.currentTime + i * 0.11;
-      gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.35);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(at);
-      osc.stop(at + 0.4);
-    });
-    setTimeout(() => ctx.close(), 1200);
-  }
+  // The sketch-hit tone plays through the shared sound engine (static/js/sound.js) when Klänge are on.
+  const hitTone = () => window.SC?.sound?.play("skizze");
 
   function checkHit() {
     const own = $("#bg-own .bg-own-castle");
@@ -264,7 +243,6 @@
 
   root.addEventListener("change", (event) => {
     if (event.target.name === "bg-design") { storage.set("burg-design", event.target.value); applyDesign(event.target.value); }
-    if (event.target.id === "bg-sound") storage.set("burg-sound", event.target.checked ? "1" : "0");
   });
 
   document.addEventListener("keydown", (event) => {

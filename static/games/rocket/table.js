@@ -37,10 +37,6 @@
     const box = $("input[name=rk-pct]");
     if (box) box.checked = pct;
   }
-  // Closing the gear gives the keys back to the game (Leertaste would reopen it otherwise).
-  $(".rk-settings")?.addEventListener("toggle", (event) => {
-    if (!event.target.open) document.activeElement?.blur?.();
-  });
   document.addEventListener("change", (event) => {
     const el = event.target;
     if (el.name === "rk-design") store.set("design", el.value);
