@@ -93,8 +93,9 @@ class Builder:
         if phase == "skizze":
             self.key("1")
         elif phase == "wertung":
-            board = page.locator("#bg-board")
-            self.boards.append(board.inner_text())
+            board = page.locator("#bg-board").inner_text()
+            if board not in self.boards:  # a computer's Weiter may change the version before ours lands
+                self.boards.append(board)
             self.key("Enter")
         elif t.get("step") == "ablegen":
             die = page.locator("#bg-center .bg-pick").first
