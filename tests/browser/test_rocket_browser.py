@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 import uuid
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.browser.test_live_table_browser import register
 
 GAME_SECONDS = 240
@@ -101,7 +103,11 @@ class Guest:
             wait_for_change(page, before)
             return
         shop = page.get_by_test_id("shop")
-        mark = int(shop.get_attribute("data-mark"))
+        try:
+            mark = int(shop.get_attribute("data-mark", timeout=5000))
+        except PlaywrightTimeout:
+            return  # the controls were swapped meanwhile (another seat's update): read them again
+
         wares = ((4, "R1"), (3, "B1"), (2, "G1")) if self.careful else ((1, "O1"), (2, "G1"))
         key = next((k for k, ware in wares if page.get_by_test_id(f"ware-{ware}").is_enabled()), None)
         if key is not None and mark >= 3:
