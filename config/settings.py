@@ -287,8 +287,10 @@ COMPUTER_WORKERS = int(os.environ.get("COMPUTER_WORKERS", "4"))
 ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 COMPUTER_DISPATCH = os.environ.get("COMPUTER_DISPATCH", "auto")  # "inline" runs them in the caller
 CLOCK_SWEEPER = env_bool("CLOCK_SWEEPER", True)  # embedded: a thread handles due move clocks
-WS_MESSAGES_PER_SECOND = 8
-WS_MESSAGE_BURST = 20
+# Per table connection (docs/decisions.md): a quick Speedrocket player draws several chips a second and
+# a skipped show confirms each of its steps at once, so 8/s with a burst of 20 refused real play.
+WS_MESSAGES_PER_SECOND = 15
+WS_MESSAGE_BURST = 40
 WS_MAX_MESSAGE_BYTES = 4096
 
 # Taler amounts (SUPPLEMENT.md, "The site").

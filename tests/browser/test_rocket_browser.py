@@ -15,6 +15,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.test_live_table_browser import register
 
 GAME_SECONDS = 240
+#: Seconds between two of the guest's actions: a quick human, below the table's rate limit of 8
+#: messages a second (the page adds its own Weiter for each step of a skipped show).
+ACTION_GAP = 0.2
 
 
 #: what the guest's own action changes: its controls or its own manufactory
@@ -29,7 +32,9 @@ def version(page) -> str:
 
 
 def wait_for_change(page, before: str) -> None:
-    page.wait_for_function(f"b => ({OWN})() !== b", arg=before)
+    """Until the guest's controls or manufactory changed, or the game is over (the page's own Weiter
+    for a skipped show can end the game between reading the controls and pressing a key)."""
+    page.wait_for_function(f"b => ({OWN})() !== b || !!document.querySelector('[data-testid=endboard]')", arg=before)
     assert not page.locator("#table-error").inner_text().strip()
 
 
@@ -55,8 +60,12 @@ class Guest:
         self.sand = False  # answered "Sand drauf?" with sand
         self.bought: list[str] = []
         self.keys: set[str] = set()
+        self.last = 0.0
 
     def press(self, key: str) -> None:
+        if (wait := self.last + ACTION_GAP - time.monotonic()) > 0:
+            time.sleep(wait)
+        self.last = time.monotonic()
         before = version(self.page)
         self.page.keyboard.press(key)
         self.keys.add(key)
