@@ -15,6 +15,7 @@ checked against the engine by the tests.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -212,6 +213,11 @@ def controls_data(ctx: FragmentContext, legal: list[JSON]) -> JSON:
         "letzter": view["letzter_abend"],
         "braucht_wahl": bool(view.get("braucht_wahl")),
         "mark": p["mark"],
+        # the Rat is for this seat's own position: others drawing at the same time must not drop it
+        "advice_key": hashlib.blake2s(
+            json.dumps([view["phase"], view["abend"], view["schritt"], p, legal], sort_keys=True).encode(),
+            digest_size=6,
+        ).hexdigest(),
     }
     offen = p["offen"]
     if offen is not None and view["phase"] == "stopfen":

@@ -45,9 +45,13 @@
     if (form.matches("form[data-confirm]") && !window.confirm(form.dataset.confirm)) event.preventDefault();
   }, true);
 
-  // The Rat is advice for one position: it goes away as soon as the game moves on (any action).
+  // The Rat is advice for one position: it goes away as soon as the game moves on (any action). A game
+  // with simultaneous phases marks the seat's own position with data-advice-key, so that others acting
+  // at the same moment do not take the Rat away.
   let adviceVersion = null;
-  const version = () => document.querySelector("[data-version]")?.dataset.version ?? null;
+  const version = () =>
+    document.querySelector("[data-advice-key]")?.dataset.adviceKey ??
+    document.querySelector("[data-version]")?.dataset.version ?? null;
   function dropStaleAdvice() {
     const advice = document.getElementById("table-advice");
     if (!advice) return;

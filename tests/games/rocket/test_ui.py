@@ -219,3 +219,18 @@ def test_no_rat_alone_in_the_workshop():
     assert ui.controls_data(ctx_for(alone, 0), ui.legal_from_view(E.view(alone, 0)))["rat"] is False
     rivals = E.new_game(seed=1, players=2, options={})
     assert ui.controls_data(ctx_for(rivals, 0), ui.legal_from_view(E.view(rivals, 0)))["rat"] is True
+
+
+def test_the_rat_stays_while_others_draw_and_goes_with_the_seats_own_draw():
+    """The page drops the Rat when data-advice-key changes: only the seat's own position changes it."""
+    s = evening(3, beutel=["W1", "W1", "W2", "O1", "G1", "R1"])
+
+    def key(state: E.State) -> str:
+        return ui.controls_data(ctx_for(state, 0), ui.legal_from_view(E.view(state, 0)))["advice_key"]
+
+    before = key(s)
+    s, _ = E.apply(s, 1, {"type": "ziehen"})
+    s, _ = E.apply(s, 2, {"type": "aufhoeren"})
+    assert key(s) == before
+    s, _ = E.apply(s, 0, {"type": "ziehen"})
+    assert key(s) != before
