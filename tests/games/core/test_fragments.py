@@ -21,9 +21,9 @@ def count_renders(monkeypatch) -> list[str]:
     calls: list[str] = []
     original = fragments.render_template
 
-    def counting(name, context):
+    def counting(name, context, lang=None):
         calls.append(name)
-        return original(name, context)
+        return original(name, context, lang)
 
     monkeypatch.setattr(fragments, "render_template", counting)
     return calls
@@ -65,3 +65,13 @@ def test_the_cache_is_bounded(monkeypatch):
     for n in range(10):
         render_fragment(Fragment(TEMPLATE, {"message": str(n)}))
     assert len(fragments._rendered) == 3
+
+
+def test_the_same_input_renders_once_per_language():
+    """A fragment's HTML depends on the language it is rendered in: the cache and the key keep them apart."""
+    fragment = fragments.Fragment("games/core/error.html", {"message": "x"})
+    fragments.clear_render_cache()
+    de_key, _ = fragments.render_fragment(fragment, "de")
+    en_key, _ = fragments.render_fragment(fragment, "en")
+    assert de_key != en_key
+    assert fragments.render_fragment(fragment, "de")[0] == de_key
