@@ -19,7 +19,6 @@
   let lastVersion = null;
   let lastSig = "";
   let adviceEl = null; // the advice element last read (each advice replaces it)
-  const seen = new Map(); // window key -> die, for the switch-on animation
   let suppressClick = false;
   let choice = null; // the facade sent in the (simultaneous) facade choice
 
@@ -381,19 +380,8 @@
   });
 
   // ---------------------------------------------------------------- updates and animation
+  // (a tube hung in a window drops into it: static/games/neon/motion.js)
   function animate() {
-    $$(".nn-facade .nn-win").forEach((win) => {
-      const facade = win.closest(".nn-facade");
-      const key = `${facade.closest("#nn-own") ? "own" : "r"}:${facade.dataset.seat}:${win.dataset.w}`;
-      const before = seen.get(key);
-      const now = win.dataset.die || "";
-      if (before !== undefined && before !== now && now) {
-        win.classList.remove("nn-on");
-        void win.offsetWidth; // restart the animation
-        win.classList.add("nn-on");
-      }
-      seen.set(key, now);
-    });
     const center = $("#nn-center");
     if (center) {
       const sig = center.dataset.sig || "";
@@ -401,7 +389,7 @@
       const [oldRound, before = ""] = lastSig.split("|");
       const rerolled = round === oldRound && now !== before && now.length === before.length; // Stromausfall
       if (lastSig && (round !== oldRound || rerolled)) $$(".nn-lieferung .nn-die", center).forEach((d, i) => {
-        d.style.animationDelay = `${i * 60}ms`;
+        d.style.animationDelay = `${i * 12}ms`;
         d.classList.add("nn-drop");
       });
       if (lastSig && sig !== lastSig) { sel = null; step = null; }
