@@ -200,7 +200,7 @@
   function markMe() {
     if (mySeat === "") return;
     $(`#bg-seat-${mySeat}`)?.classList.add("bg-me");
-    $(`.bg-end-row[data-seat="${mySeat}"]`)?.classList.add("bg-me");
+    $$(`.bg-end-row[data-seat="${mySeat}"], .bg-bar-row[data-seat="${mySeat}"]`).forEach((row) => row.classList.add("bg-me"));
   }
 
   // ------------------------------------------------------------------ events
