@@ -21,6 +21,7 @@
   let adviceEl = null; // the advice element last read (each advice replaces it)
   let suppressClick = false;
   let choice = null; // the facade sent in the (simultaneous) facade choice
+  let viaKeys = false; // the die was chosen with a key: the keyboard goes on in the facade
 
   function turn() {
     try { return JSON.parse($("#nn-step")?.dataset.turn || "{}"); } catch { return {}; }
@@ -108,7 +109,8 @@
         const ws = JSON.parse(b.dataset.fenster || "[]");
         ws.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
         text = ws.length
-          ? `${dieText(b.dataset.die)}: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin.`
+          ? `${dieText(b.dataset.die)}: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin.` +
+            (viaKeys ? " (Enter hängt sie ins markierte Fenster, Pfeiltasten wählen ein anderes.)" : "")
           : `${dieText(b.dataset.die)} passt gerade nirgends. Ein Werkzeug? Sonst eine andere Röhre.`;
       } else sel = null;
     }
@@ -245,7 +247,7 @@
       return; // the ws-send form sends it
     }
     const die = event.target.closest("#nn-center .nn-pick[data-i]");
-    if (die) { tapDie(Number(die.dataset.i)); return; }
+    if (die) { viaKeys = false; tapDie(Number(die.dataset.i)); return; }
     const win = event.target.closest("#nn-own .nn-win");
     if (win) { tapWindow(Number(win.dataset.w)); return; }
     const tool = event.target.closest(".nn-tool");
@@ -352,6 +354,29 @@
   root.addEventListener("pointercancel", endPress);
 
   // ---------------------------------------------------------------- keys (rule text: 1–9, Enter, Esc, R)
+  // Keyboard alone (issue 17): after 1–9 the first lit window of the own facade has the focus; the arrow keys
+  // move it over the facade (row by row, five windows a row), Enter or Space on a lit window hangs the tube
+  // there – or, with a tool that moves tubes, picks the tube and then its new window. Enter elsewhere ends
+  // the turn, as the rule text says.
+  const litWindows = () => $$("#nn-own .nn-win.nn-js-lit, #nn-own .nn-win.nn-lit");
+  const onWindow = () => {
+    const el = document.activeElement?.closest?.("#nn-own .nn-win");
+    return el && el.matches(":focus-visible") ? el : null;
+  };
+  const actionable = (win) => {
+    const w = win.dataset.w;
+    return win.classList.contains("nn-js-lit") || win.classList.contains("nn-lit") || !!(turn().moves || {})[w];
+  };
+  function moveFocus(key) {
+    const wins = $$("#nn-own .nn-win");
+    const at = onWindow();
+    if (!at) { (litWindows()[0] || wins[0])?.focus(); return; }
+    const w = Number(at.dataset.w);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -5, ArrowDown: 5 }[key] || 0;
+    const next = wins.find((el) => Number(el.dataset.w) === w + step);
+    if (next && (Math.abs(step) === 5 || Math.floor((w + step) / 5) === Math.floor(w / 5))) next.focus();
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select") || document.querySelector("dialog[open]")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -363,8 +388,16 @@
       const status = $("#nn-status");
       if (status?.dataset.phase === "wahl") handled = click($(`#nn-wahl [data-key="${key}"]`));
       else if (t.pending === "roehrenwechsel") handled = click($(`#nn-step [data-key="${key}"]`));
-      else if (dice()[Number(key) - 1]) tapDie(Number(key) - 1);
+      else if (dice()[Number(key) - 1]) {
+        tapDie(Number(key) - 1);
+        viaKeys = sel !== null;
+        if (viaKeys) { refresh(); litWindows()[0]?.focus(); }
+      }
       else handled = false;
+    } else if (key.startsWith("Arrow") && mine() && (onWindow() || litWindows().length)) {
+      moveFocus(key);
+    } else if (key === "Enter" && onWindow() && actionable(onWindow())) {
+      tapWindow(Number(onWindow().dataset.w)); // the window the keyboard marked (a visible focus)
     } else if (key === "Enter") {
       if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
       else if (!confirmStep()) {
