@@ -5,10 +5,11 @@ has its own surface and the dice are legible on a phone in both colour schemes."
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
-from tests.browser.test_burg_browser import GAME_SECONDS, turn_data, version, wait_for_change
+from tests.browser.test_burg_browser import GAME_SECONDS, wait_for_change
 
 NO_ANIMATIONS = "document.getAnimations().length"
 
@@ -36,15 +37,18 @@ def best_build(t: dict) -> tuple[str, int] | None:
     return None if best is None else (best[1], best[2])
 
 
+READ_AT_ONCE = """(() => { const s = document.getElementById('bg-status');
+    return {mine: s.dataset.myTurn, phase: s.dataset.phase, version: document.getElementById('tbl-v').dataset.version,
+            turn: document.getElementById('bg-turn').dataset.turn}; })()"""
+
+
 def step_by_keys(page) -> bool:  # type: ignore[no-untyped-def]
     """One of the guest's actions by keys alone (1 for the sketch, ← → and 1–9 to build, Enter); False when it
     is not the guest's turn."""
-    status = page.locator("#bg-status")
-    if status.get_attribute("data-my-turn") != "1":
+    seen = page.evaluate(READ_AT_ONCE)  # one moment: an update may come between two reads
+    if seen["mine"] != "1":
         return False
-    before = version(page)
-    phase = status.get_attribute("data-phase")
-    t = turn_data(page)
+    before, phase, t = seen["version"], seen["phase"], json.loads(seen["turn"] or "{}")
     if phase == "skizze":
         page.keyboard.press("1")
     elif phase != "bauen":

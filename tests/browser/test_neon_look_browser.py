@@ -4,10 +4,11 @@ the tubes are legible on a phone in both colour schemes, each colour with its mo
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
-from tests.browser.test_neon_browser import start, turn_data
+from tests.browser.test_neon_browser import start
 
 NO_ANIMATIONS = "document.getAnimations().length"
 #: the focused element: is it a lit window of the own facade, and is its focus drawn?
@@ -16,8 +17,9 @@ FOCUSED_WINDOW = """(() => { const el = document.activeElement;
             el.dataset.w]; })()"""
 
 
-def version(page) -> str:  # type: ignore[no-untyped-def]
-    return page.locator("#tbl-v").get_attribute("data-version") or ""
+READ_AT_ONCE = """(() => { const s = document.getElementById('nn-status');
+    return {mine: s.dataset.myTurn, phase: s.dataset.phase, version: document.getElementById('tbl-v').dataset.version,
+            turn: document.getElementById('nn-step').dataset.turn}; })()"""
 
 
 def wait_for_change(page, before: str) -> None:  # type: ignore[no-untyped-def]
@@ -37,15 +39,15 @@ def play_by_keys(page, hung: int, after_each=None) -> int:  # type: ignore[no-un
     while placed < hung and time.monotonic() < deadline:
         if page.locator("[data-testid=endboard]").count():
             break
-        status = page.locator("#nn-status")
-        if status.get_attribute("data-my-turn") != "1":
+        seen = page.evaluate(READ_AT_ONCE)  # one moment: an update may come between two reads
+        if seen["mine"] != "1":
             page.wait_for_timeout(80)
             continue
-        before = version(page)
-        if status.get_attribute("data-phase") == "wahl":
+        before = seen["version"]
+        if seen["phase"] == "wahl":
             page.keyboard.press("1")
         else:
-            t = turn_data(page)
+            t = json.loads(seen["turn"] or "{}")
             fits = [i for i, windows in (t.get("dice") or {}).items() if windows and int(i) < 9]
             if fits and not t.get("pending") and not t.get("hand"):
                 page.keyboard.press(str(int(fits[0]) + 1))
