@@ -367,6 +367,8 @@
     const w = win.dataset.w;
     return win.classList.contains("nn-js-lit") || win.classList.contains("nn-lit") || !!(turn().moves || {})[w];
   };
+  // A button the keyboard focused (Tab: the focus is drawn) other than a window of the own facade.
+  const keyboardControl = (el) => !!el?.matches?.("button:focus-visible, a:focus-visible") && !el.closest("#nn-own .nn-win");
   function moveFocus(key) {
     const wins = $$("#nn-own .nn-win");
     const at = onWindow();
@@ -398,6 +400,8 @@
       moveFocus(key);
     } else if (key === "Enter" && onWindow() && actionable(onWindow())) {
       tapWindow(Number(onWindow().dataset.w)); // the window the keyboard marked (a visible focus)
+    } else if (key === "Enter" && keyboardControl(event.target)) {
+      handled = false; // a tool, Abbrechen, Rat … reached with Tab: Enter presses it
     } else if (key === "Enter") {
       if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
       else if (!confirmStep()) {

@@ -215,6 +215,8 @@
     if (!info) return;
     const key = event.key;
     const ask = $("#rk-controls .rk-ask");
+    // a button the keyboard focused (Tab: the focus is drawn) is pressed by Enter or Space, not the shortcut
+    if ((key === "Enter" || key === " ") && event.target.matches?.("button:focus-visible, a:focus-visible")) return;
     let handled = true;
     if (info.phase === "stopfen") {
       const sandAsk = $("[data-testid=sand-ask]");
