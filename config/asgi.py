@@ -1,8 +1,14 @@
 """ASGI entry point: HTTP through Django, websockets through Channels."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
+
+# The event loop renders while the table threads write; each database call gives up the GIL and must
+# get it back. At Python's default switch interval (5 ms) a table thread waits up to 5 ms for every
+# hand-back while the loop is busy, and moves queue behind each other (docs/benchmarks.md).
+sys.setswitchinterval(float(os.environ.get("GIL_SWITCH_INTERVAL", "0.0005")))
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
