@@ -28,6 +28,9 @@ from threading import Lock
 from typing import Any
 
 from django.template import engines
+from django.utils import translation
+
+from games.core.translate import say
 
 _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 
@@ -93,14 +96,15 @@ RENDER_CACHE_SIZE = 8192
 
 
 def render_fragment(fragment: Fragment | str) -> tuple[bytes | str, str]:
-    """``(key, html)`` of a fragment: rendered once per distinct input in this process.
+    """``(key, html)`` of a fragment: rendered once per distinct input and language in this process.
 
     Ready HTML is its own key. The key is what a connection compares to skip a fragment it
-    already sent.
+    already sent. The active language is part of the key: the same input renders German for one
+    viewer and English for another (docs/i18n.md).
     """
     if isinstance(fragment, str):
         return fragment, fragment
-    key = fragment.key()
+    key = fragment.key() + (translation.get_language() or "").encode()
     with _rendered_lock:
         html = _rendered.get(key)
         if html is not None:
@@ -143,4 +147,6 @@ def out_of_band(html: str) -> str:
 
 
 def error_fragment(message: str) -> str:
-    return render_template("games/core/error.html", {"message": message})
+    """The error line above the table, in the viewer's language (an ``IllegalAction`` message keeps
+    the text it was made from; another German message is looked up as it is)."""
+    return render_template("games/core/error.html", {"message": say(getattr(message, "msg", None) or message)})

@@ -15,6 +15,8 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
+from django.utils import translation
+
 from accounts.services import format_taler
 from games.core import registry
 from games.core.fragments import FragmentContext, TableView, render_fragment, render_template
@@ -23,7 +25,7 @@ from lobby.runtime.snapshot import Snapshot
 
 Part = tuple[bytes | str, str]  # (key of the input, HTML)
 
-_public: OrderedDict[tuple[int, int], dict[str, Part]] = OrderedDict()
+_public: OrderedDict[tuple[int, int, str], dict[str, Part]] = OrderedDict()  # (match, version, language)
 _lock = Lock()
 _PUBLIC_CACHE_SIZE = 512
 
@@ -73,7 +75,7 @@ def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
     state = state_of(snap)
     facts = table_view(snap)
     names = [p["name"] for p in snap.players]
-    key = (snap.match_id, snap.version)
+    key = (snap.match_id, snap.version, translation.get_language() or "")
     with _lock:
         public = _public.get(key)
     if public is None:
