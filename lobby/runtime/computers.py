@@ -15,6 +15,7 @@ from games.core import registry, search
 from games.core.bots import Choice
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import said
 from lobby.models import Match
 from lobby.runtime import actions
 
@@ -60,7 +61,7 @@ def computer_move(*, match_id: int, seat: int, version: int) -> actions.Outcome 
         choice = choose_for(match=match, state=state, seat=seat, level=level)
         reason = None
         if choice.action.get("type") in spec.logged_reasons and choice.reason:
-            reason = [{"type": "grund", "seat": seat, "text": choice.reason}]
+            reason = [{"type": "grund", "seat": seat, **said(choice.text)}]  # German text + translatable msg
         try:
             return actions.submit(
                 match_id=match_id,
