@@ -147,7 +147,8 @@ def test_angreifbar_for_the_own_column():
 def test_karren_labels():
     # "Beim Nachziehen tragen passende Karten im Karren ein Schild („passt 2ד, „Joker“)."
     st = make_state(hands={0: [8, 8, 3]}, karren=[8, B, 3, 5])
-    assert [label and german(label) for label in H.karren_labels(E.view(st, 0))] == ["passt 3×", "Joker", "passt 2×", None]
+    labels = [label and german(label) for label in H.karren_labels(E.view(st, 0))]
+    assert labels == ["passt 3×", "Joker", "passt 2×", None]
 
 
 def test_describe_selection():
