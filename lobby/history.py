@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games.core import registry
@@ -19,7 +20,12 @@ from leaderboard.models import ScoreEntry
 from lobby.models import ActionRecord, Match, SoloRun, Table
 from lobby.solo_results import MODE_KEY
 
-MODE_LABELS = {"frei": "Freie Partie", "live": "Mit anderen", "taeglich": "Tagesrätsel", "rekord": "Rekordjagd"}
+MODE_LABELS = {
+    "frei": gettext_lazy("Freie Partie"),
+    "live": gettext_lazy("Mit anderen"),
+    "taeglich": gettext_lazy("Tagesrätsel"),
+    "rekord": gettext_lazy("Rekordjagd"),
+}
 
 
 @dataclass(frozen=True)

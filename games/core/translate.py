@@ -32,3 +32,10 @@ def say(text: Text) -> str:
 def say_event(event: dict[str, Any]) -> str:
     """What an event says, in the active language (its ``msg``, else its German ``text``)."""
     return say(event.get("msg") or event.get("text") or "")
+
+
+def say_error(error: Exception) -> str:
+    """An error's message for the player in the active language (``IllegalAction``, ``TalerError`` …:
+    the text it was made from, else its German message looked up as a msgid)."""
+    message = getattr(error, "message", None) or str(error)
+    return say(getattr(message, "msg", None) or message)

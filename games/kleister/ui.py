@@ -330,6 +330,15 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
 # --------------------------------------------------------------------------- the contract
 
 
+def log_class(event: dict[str, Any]) -> str:
+    """A log line's class: its event type, a kleben that covers someone is "ueberkleben" (the page's
+    sound picks from it, static/games/core/present.js, whatever the language of the line)."""
+    kind = event.get("type") or "text"
+    if kind == "kleben" and event.get("covered"):
+        kind = "ueberkleben"
+    return f"kl-ev-{kind}"
+
+
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
     out: dict[str, Fragment] = {
@@ -337,7 +346,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     }
     # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
     out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
-    out["kl-log"] = Fragment(T + "log.html", {"log": [say_event(e) for e in ctx.snap.log[-25:]]})
+    out["kl-log"] = Fragment(T + "log.html", {"log": [(log_class(e), say_event(e)) for e in ctx.snap.log[-25:]]})
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",

@@ -11,6 +11,7 @@
   // The server's clock is the truth: each clock arrives with the server's time, and the page counts
   // from the difference to its own clock (a wrong clock on the device shows no wrong countdown).
   const offsets = new WeakMap();
+  const decimalComma = document.documentElement.lang === "de"; // "0,6 s" in German, "0.6 s" in English
   function tick() {
     const now = Date.now() / 1000;
     document.querySelectorAll(".tbl-clock[data-deadline]").forEach((el) => {
@@ -23,7 +24,9 @@
         el.classList.remove("tbl-grace");
       } else {
         const grace = Number(el.dataset.grace) + left;
-        out.textContent = grace > 0 ? `Nachfrist ${Math.ceil(grace)} s` : "der Computer übernimmt …";
+        out.textContent = grace > 0
+          ? interpolate(gettext("Nachfrist %(s)s s"), { s: Math.ceil(grace) }, true)
+          : gettext("der Computer übernimmt …");
         el.classList.add("tbl-grace");
       }
     });
@@ -31,7 +34,8 @@
     document.querySelectorAll(".tbl-thinking[data-since]").forEach((el) => {
       if (!offsets.has(el)) offsets.set(el, el.dataset.now ? Number(el.dataset.now) - now : 0);
       const thought = Math.max(0, now + offsets.get(el) - Number(el.dataset.since));
-      el.querySelector(".tbl-thinking-for").textContent = `${thought.toFixed(1).replace(".", ",")} s`;
+      const seconds = thought.toFixed(1);
+      el.querySelector(".tbl-thinking-for").textContent = `${decimalComma ? seconds.replace(".", ",") : seconds} s`;
     });
     document.querySelectorAll(".tbl-countdown[data-until]").forEach((el) => {
       const left = Math.max(0, Number(el.dataset.until) - now);

@@ -65,3 +65,17 @@ def test_the_cache_is_bounded(monkeypatch):
     for n in range(10):
         render_fragment(Fragment(TEMPLATE, {"message": str(n)}))
     assert len(fragments._rendered) == 3
+
+
+def test_one_input_is_rendered_once_per_language(monkeypatch):
+    from django.utils import translation
+
+    calls = count_renders(monkeypatch)
+    fragment = Fragment("games/core/advice.html", {"thinking": True})
+    with translation.override("de"):
+        de_key, de_html = render_fragment(fragment)
+        assert render_fragment(fragment) == (de_key, de_html)
+    with translation.override("en"):
+        en_key, en_html = render_fragment(fragment)
+    assert "Der Computer denkt nach" in de_html and "The computer is thinking" in en_html
+    assert de_key != en_key and len(calls) == 2

@@ -3,7 +3,7 @@
 - The table fragments under ``templates/jinja2/`` are Jinja2, which Django's template lexer misreads
   (``_('…', n=3)``, ``_("du") if … else …``, several calls in one tag). They are read with Jinja2's
   own extractor, and each message is handed to xgettext as a ``gettext("…")`` call on its line.
-- ``tx``/``ntx`` (``games.core.text``: the texts engines and computers write) are keywords.
+- ``tx``/``ntx``/``N_`` (``games.core.text``: the texts engines and computers write) are keywords.
 - ``staticfiles/`` (collected copies) is never read.
 
 Usage (docs/i18n.md): ``DJANGO_DEBUG=1 .venv/bin/python manage.py makemessages -l en`` and
@@ -54,7 +54,7 @@ class BuildFile(makemessages.BuildFile):
 class Command(makemessages.Command):
     help = makemessages.Command.help + " Reads the Jinja2 fragments with Jinja2 and knows tx/ntx."
     build_file_class = BuildFile
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=tx", "--keyword=ntx:1,2"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=tx", "--keyword=ntx:1,2", "--keyword=N_"]
 
     def handle(self, *args, **options):  # type: ignore[no-untyped-def]
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), "staticfiles/*", "tests/*"]
