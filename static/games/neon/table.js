@@ -431,7 +431,7 @@
     cell.replaceChildren(...secret.map((el) => {
       const chip = el.querySelector(".nn-chip").cloneNode();
       chip.dataset.geheim = el.dataset.geheim;
-      chip.dataset.info = `Geheimfarbe: ${el.textContent.trim()}`;
+      chip.dataset.info = fill(gettext("Geheimfarbe: %(colour)s"), { colour: el.textContent.trim() });
       return chip;
     }));
   }

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from games.core.management.commands.makemessages import Command, is_jinja, jinja_as_python
 
-SOURCE = """<p>{{ _("Bedenkzeit") }} {{ _("du") if mine else name }}</p>
-<p title="{{ _('Noch eine Partie mit %(stake)s Taler Einsatz?', stake=stake) }}">{{ ngettext("%(num)d Karte", "%(num)d Karten", n) }}</p>
-{{ say(text) }}"""
+SOURCE = (
+    '<p>{{ _("Bedenkzeit") }} {{ _("du") if mine else name }}</p>\n'
+    "<p title=\"{{ _('Noch eine Partie mit %(stake)s Taler Einsatz?', stake=stake) }}\">"
+    '{{ ngettext("%(num)d Karte", "%(num)d Karten", n) }}</p>\n'
+    "{{ say(text) }}"
+)
 
 
 def test_jinja_messages_become_gettext_calls_on_their_lines():
