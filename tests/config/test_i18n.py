@@ -167,3 +167,20 @@ def test_translations_keep_the_placeholders():
                 assert names(e["msgstr[1]"]) == names(e["msgid_plural"]), e["msgid"]
             else:
                 assert names(e["msgstr"]) == names(e["msgid"]), e["msgid"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_account_pages_in_english(client):
+    from accounts import services as accounts
+
+    user = accounts.register_user(username="grete", password="Kleister-1929!")
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    client.post(
+        "/spiele/kleister/",
+        {"computers": "1", "level": "leicht", "spielart": "kurz", "tempo": "normal", "buersten": "5", "karren": "6"},
+    )
+    for url in ("/konto/", "/konto/passwort/", "/konto/partien/", "/tische/", "/bestenliste/"):
+        html = client.get(url, headers={"accept-language": "en"}).content.decode()
+        assert lang_of(html) == "en", url
+        assert german_words(visible_text(html)) == [], url
+    assert "Starting credit" in client.get("/konto/", headers={"accept-language": "en"}).content.decode()
