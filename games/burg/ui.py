@@ -21,6 +21,7 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext
+from games.core.translate import say_event
 
 from . import preview, scoring
 from .boards import board_data, end_data
@@ -40,7 +41,7 @@ ENGINE_EVENTS = frozenset(
 
 def event_line(event: JSON, names: list[str]) -> JSON:
     seat = event.get("seat")
-    text = with_names(event.get("text", ""), names)
+    text = with_names(say_event(event), names)
     if event.get("type") in ENGINE_EVENTS and seat is not None and 0 <= seat < len(names):
         return {"who": names[seat], "text": text, "type": event.get("type", "")}
     return {"who": None, "text": text, "type": event.get("type", "")}

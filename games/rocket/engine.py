@@ -571,9 +571,9 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
         lay(p, chip, c, zaehl=z)
         p.vorsorge = sand_allowed(s, p)
         template = (
-            "zieht %(chip)s (Funkenflug: zählt nicht): Feld %(field)s, Zündmesser %(sum)s/%(limit)s."
+            N_("zieht %(chip)s (Funkenflug: zählt nicht): Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
             if z == 0
-            else "zieht %(chip)s: Feld %(field)s, Zündmesser %(sum)s/%(limit)s."
+            else N_("zieht %(chip)s: Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
         )
         _ev(
             events,
