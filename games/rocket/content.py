@@ -88,18 +88,13 @@ def count_text(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-#: Counted words as texts (games.core.text): "1 Kristall", "2 Kristalle".
-_COUNTS = {
-    "Kristall": ("%(n)s Kristall", "%(n)s Kristalle"),
-    "Feld": ("%(n)s Feld", "%(n)s Felder"),
-    "Chip": ("%(n)s Chip", "%(n)s Chips"),
-}
-
-
 def count(n: int, word: str) -> Text:
-    """ "1 Kristall", "2 Kristalle" as a text; ``word`` is a key of ``_COUNTS``."""
-    one, many = _COUNTS[word]
-    return ntx(one, many, n)
+    """ "1 Kristall", "2 Kristalle" as a text (games.core.text); ``word``: Kristall, Feld or Chip."""
+    if word == "Kristall":
+        return ntx("%(n)s Kristall", "%(n)s Kristalle", n)
+    if word == "Feld":
+        return ntx("%(n)s Feld", "%(n)s Felder", n)
+    return ntx("%(n)s Chip", "%(n)s Chips", n)
 
 
 def chip_value(chip: str) -> int:
