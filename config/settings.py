@@ -174,7 +174,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 
 # German is the default; English when the browser asks for it (Accept-Language) or the language
-# switch in the footer set the cookie (docs/i18n.md). Each language is named in itself.
+# switch in the site header set the cookie (docs/i18n.md). Each language is named in itself.
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600

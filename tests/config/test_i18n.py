@@ -1,4 +1,4 @@
-"""Issue 17, "English": German stays the default, Accept-Language and the switch in the footer pick
+"""Issue 17, "English": German stays the default, Accept-Language and the switch in the header pick
 English, the choice is remembered in the cookie; the catalogue is complete and compiled."""
 
 from __future__ import annotations
