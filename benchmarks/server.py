@@ -361,10 +361,10 @@ def _template_probe(modules: list[ModuleType], sink: list[tuple[str, float, str]
     """Time every ``render_template`` call made through these modules (name, seconds, html)."""
     originals = {m: m.render_template for m in modules if hasattr(m, "render_template")}
 
-    def timed(original: Callable[[str, JSON], str]) -> Callable[[str, JSON], str]:
-        def render_template(name: str, context: JSON) -> str:
+    def timed(original: Callable[..., str]) -> Callable[..., str]:
+        def render_template(name: str, context: JSON, lang: str | None = None) -> str:
             started = time.perf_counter()
-            html = original(name, context)
+            html = original(name, context, lang)
             sink.append((name, time.perf_counter() - started, html))
             return html
 

@@ -66,6 +66,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     seat = snap.user_seat(request.user.pk if request.user.is_authenticated else None)
     # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
     parts = {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()}
+    parts["tbl_now"] = rendering.now_fragment()
     prefix = registry.ui(snap.game).PAGE_PREFIX
     context = {
         "snap": snap,

@@ -1,12 +1,13 @@
-"""Speedburg's boards as plain data: the Rundenwertung, the end board and its chart."""
+"""Speedburg's boards as plain data: the Rundenwertung, the end board with its bars and its chart."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.core import bars, charts
 from games.core.fragments import FragmentContext
 
-from .content import MATERIAL_NAMES, PRIZE_NAMES, PRIZE_SP, SOLO_PRIZE_POINTS
+from .content import MATERIAL_NAMES, PRIZE_NAMES, PRIZE_SP, SHOVELS, SOLO_PRIZE_POINTS
 from .page_parts import SHOVEL_NAMES, count_text, sp_info, with_names
 
 JSON = dict[str, Any]
@@ -88,13 +89,19 @@ def chart_data(view: JSON, names: list[str]) -> JSON:
     lines = []
     for seat, values in enumerate(series):
         points = [(x(i), y(v), v) for i, v in enumerate(values)]
+        style = charts.series_style(seat, [(px, py) for px, py, _v in points])
         lines.append(
             {
                 "seat": seat,
                 "name": names[seat],
                 "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
                 "points": " ".join(f"{px},{py}" for px, py, _v in points),
-                "dots": [{"x": px, "y": py, "v": v} for px, py, v in points],
+                # besides the colour: a dash pattern and a marker shape per player (games/core/charts.py)
+                "dash": style["dash"],
+                "key_marker": style["key_marker"],
+                "dots": [
+                    {"x": px, "y": py, "v": v, "d": d} for (px, py, v), d in zip(points, style["markers"], strict=True)
+                ],
             }
         )
     grid = [{"y": y(v), "v": v} for v in range(0, top + 1, max(5, top // 4))]
@@ -134,6 +141,11 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
                 ),
             }
         )
+    parts = {r["seat"]: score_parts(result, r["seat"], view["solo"]) for r in rows}
+    low, high = bars.chart_range([v for _, v in p] for p in parts.values())
+    for r in rows:
+        r["parts"] = dict(parts[r["seat"]])
+        r["bar"] = bars.stacked(parts[r["seat"]], low, high)
     rows.sort(key=lambda r: (r["place"], r["seat"]))
     top = [r for r in rows if r["place"] == 1]
     if view["solo"]:
@@ -153,9 +165,22 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
         "rekordpunkte": result.get("rekordpunkte"),
         "chart": chart_data(view, names),
         "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
+        "bar_width": bars.WIDTH,
         "factor": f"{result['faktor']:g}".replace(".", ","),
         "level": result["computerstaerke"],
     }
+
+
+def score_parts(result: JSON, seat: int, solo: bool) -> list[tuple[str, int]]:
+    """A player's score as (part, value) for the end board's bars, in drawing order. With others: the Siegpunkte
+    of the Goldene, Silberne and Bronzene Schaufeln and of the prizes; alone: the castle points of every round
+    and the 5 Rekordpunkte per prize."""
+    if solo:
+        castle = sum(result["rundenpunkte"][seat])
+        return [("burg", castle), ("preise", result["rekordpunkte"] - castle)]
+    shovels = result["schaufeln"][seat]
+    out = [(key, shovels.count(key) * sp) for key, _name, sp in SHOVELS]
+    return [*out, ("preise", result["siegpunkte"][seat] - sum(v for _, v in out))]
 
 
 def grouped(keys: list[str], names: dict[str, str]) -> list[str]:

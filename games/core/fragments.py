@@ -24,9 +24,11 @@ import marshal
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from threading import Lock
 from typing import Any
 
+from django.conf import settings
 from django.template import engines
 from django.utils import translation
 
@@ -95,8 +97,14 @@ _rendered_lock = Lock()
 RENDER_CACHE_SIZE = 8192
 
 
-def render_fragment(fragment: Fragment | str) -> tuple[bytes | str, str]:
-    """``(key, html)`` of a fragment: rendered once per distinct input and language in this process.
+def language() -> str:
+    """The active language (the runtime asks once per connection update and passes it on)."""
+    return translation.get_language() or settings.LANGUAGE_CODE
+
+
+def render_fragment(fragment: Fragment | str, lang: str | None = None) -> tuple[bytes | str, str]:
+    """``(key, html)`` of a fragment in ``lang`` (default: the active language): rendered once per
+    distinct input and language in this process.
 
     Ready HTML is its own key. The key is what a connection compares to skip a fragment it
     already sent. The active language is part of the key: the same input renders German for one
@@ -104,13 +112,14 @@ def render_fragment(fragment: Fragment | str) -> tuple[bytes | str, str]:
     """
     if isinstance(fragment, str):
         return fragment, fragment
-    key = fragment.key() + (translation.get_language() or "").encode()
+    lang = lang or language()
+    key = fragment.key() + lang.encode()
     with _rendered_lock:
         html = _rendered.get(key)
         if html is not None:
             _rendered.move_to_end(key)
             return key, html
-    html = render_template(fragment.template, fragment.data)
+    html = render_template(fragment.template, fragment.data, lang)
     with _rendered_lock:
         _rendered[key] = html
         while len(_rendered) > RENDER_CACHE_SIZE:
@@ -133,8 +142,37 @@ def jinja():  # type: ignore[no-untyped-def]
     return engines["jinja2"]
 
 
-def render_template(name: str, context: dict[str, Any]) -> str:
-    return jinja().get_template(name).render(context)
+_templates: dict[tuple[str, str], Any] = {}
+_environments: dict[str, Any] = {}
+
+
+def _environment(lang: str) -> Any:
+    """The fragments' Jinja2 environment with ``_()`` bound to ``lang``'s catalog: a fragment calls it
+    dozens of times, and asking Django for the active language on each call cost more than the
+    rendering around it (docs/benchmarks.md)."""
+    env = _environments.get(lang)
+    if env is None:
+        base = jinja().env
+        catalog = translation.trans_real.translation(lang)
+        env = base.overlay(cache_size=400)  # its own cache: templates compiled with its own globals
+        env.globals = dict(base.globals)  # an overlay shares the globals dict: give it its own
+        env.install_gettext_callables(  # type: ignore[attr-defined]
+            lru_cache(maxsize=4096)(catalog.gettext), lru_cache(maxsize=4096)(catalog.ngettext), newstyle=True
+        )
+        _environments[lang] = env
+    return env
+
+
+def render_template(name: str, context: dict[str, Any], lang: str | None = None) -> str:
+    """``name`` rendered with ``context`` in ``lang`` (default: the active language)."""
+    lang = lang or language()
+    template = _templates.get((lang, name))
+    if template is None:
+        env = _environment(lang)
+        template = env.get_template(name)
+        if not env.auto_reload:  # production: compiled once; development: Jinja2 checks the file
+            _templates[(lang, name)] = template
+    return template.render(context)
 
 
 def out_of_band(html: str) -> str:

@@ -31,6 +31,8 @@ def say(text: Text) -> str:
 
 def say_event(event: dict[str, Any]) -> str:
     """What an event says, in the active language (its ``msg``, else its German ``text``)."""
+    if "text" in event and (translation.get_language() or "de").startswith("de"):
+        return event["text"] or ""  # German: the wording the event was stored with
     return say(event.get("msg") or event.get("text") or "")
 
 

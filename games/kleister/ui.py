@@ -231,11 +231,14 @@ def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
     }
 
 
-def score_data(view: dict[str, Any], seat: int | None, hidden: list[int]) -> dict[str, Any]:
-    return {
-        "rows": [[name, view["scores"][s], s == seat] for s, name in enumerate(view["names"])],
-        "hidden": [[r, hidden[r]] for r in engine.RANKS] + [[engine.BRUSH, hidden[engine.BRUSH]]],
-    }
+def scores_data(view: dict[str, Any]) -> dict[str, Any]:
+    """The Punktetafel's points: the same for everyone (the page marks its own row by its seat)."""
+    return {"rows": [[s, name, view["scores"][s]] for s, name in enumerate(view["names"])]}
+
+
+def hidden_data(hidden: list[int]) -> dict[str, Any]:
+    """The Punktetafel's "Noch verdeckt": what this viewer has not seen."""
+    return {"hidden": [[r, hidden[r]] for r in engine.RANKS] + [[engine.BRUSH, hidden[engine.BRUSH]]]}
 
 
 def group_bar(hand: list[int]) -> list[dict[str, Any]]:
@@ -346,6 +349,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     }
     # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
     out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
+    out["kl-scores"] = Fragment(T + "scores.html", scores_data(view))
     out["kl-log"] = Fragment(T + "log.html", {"log": [(log_class(e), say_event(e)) for e in ctx.snap.log[-25:]]})
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
@@ -362,7 +366,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     out = {
         "kl-status": Fragment(T + "status.html", status_data(ctx, my_turn)),
         "kl-center": Fragment(T + "center.html", center_data(view, my_turn)),
-        "kl-score": Fragment(T + "score.html", score_data(view, seat, hidden)),
+        "kl-hidden": Fragment(T + "hidden.html", hidden_data(hidden)),
         "kl-counts": Fragment(
             T + "counts.html",
             {"in_play": compact(hints.in_play_counts(view)), "hidden": compact(hidden)},

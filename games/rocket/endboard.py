@@ -1,10 +1,11 @@
-"""Speedrocket's end board as plain data: places, the settlement, the chart of Ruhm per evening and the
-Tagesrätsel's share line."""
+"""Speedrocket's end board as plain data: places, the settlement, the Ruhm as bars (where it came from), the
+chart of Ruhm per evening and the Tagesrätsel's share line."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.core import bars, charts
 from games.core.fragments import FragmentContext
 from games.rocket.content import LAST_FIELD
 
@@ -17,8 +18,11 @@ def end_data(ctx: FragmentContext) -> JSON:
     if not result:
         return {"result": False}
     rows = []
+    settled = view["abrechnung"] or [{}] * view["players"]
+    parts = [ruhm_parts(result["points"][seat], settled[seat]) for seat in range(view["players"])]
+    low, high = bars.chart_range([v for _, v in p] for p in parts)
     for seat in range(view["players"]):
-        a = (view["abrechnung"] or [{}] * view["players"])[seat]
+        a = settled[seat]
         rows.append(
             {
                 "seat": seat,
@@ -34,6 +38,9 @@ def end_data(ctx: FragmentContext) -> JSON:
                 "beste": max(result["hoehen"][seat] or [0]),
                 "fehl": result["fehlzuendungen"][seat],
                 "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
+                "parts": dict(parts[seat]),
+                "bar": bars.stacked(parts[seat], low, high),
+                "key_marker": charts.series_style(seat, [])["key_marker"],
             }
         )
     rows.sort(key=lambda r: (r["place"], r["seat"]))
@@ -48,7 +55,20 @@ def end_data(ctx: FragmentContext) -> JSON:
         "number": ctx.snap.number,
         "rows": rows,
         "chart": chart(ctx),
+        "bar_width": bars.WIDTH,
     }
+
+
+#: The parts of a manufactory's Ruhm on the end board's bars, in drawing order (the template names them).
+BAR_PARTS = ("abende", "mark", "kristalle")
+
+
+def ruhm_parts(ruhm: int, settled: JSON) -> list[tuple[str, int]]:
+    """Where the Ruhm came from: the evenings (field, Tagespreis, the powders' effects, the Extrablätter), the
+    last evening's settlement of the Mark (or, after a misfire, the better Wertungsfeld) and the crystals."""
+    mark = settled.get("ruhm_mark", 0) + settled.get("ruhm_feld", 0)
+    kristalle = settled.get("ruhm_kristalle", 0)
+    return list(zip(BAR_PARTS, (ruhm - mark - kristalle, mark, kristalle), strict=True))
 
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -100,6 +120,8 @@ def chart(ctx: FragmentContext) -> JSON:
                 "points": " ".join(f"{a},{b}" for a, b in pts),
                 "end": [pts[-1][0], pts[-1][1]],
                 "last": s[-1] if s else 0,
+                # besides the colour: a dash pattern and a marker shape per player (games/core/charts.py)
+                **charts.series_style(seat, pts[1:]),
             }
         )
     ticks = [{"x": x(i), "label": str(i)} for i in range(1, evenings + 1)]

@@ -189,6 +189,8 @@ def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
                 "v": chip_value(h["chip"]),
                 "x": FIELDS[h["feld"]]["x"],
                 "y": FIELDS[h["feld"]]["y"],
+                "f": h["feld"],
+                "von": prev,
                 "info": "\n".join(lines),
             }
         )

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext
+from games.rocket.art import emblem_symbols
 from games.rocket.content import (
     COLOUR_NAMES,
     CRYSTALS_PER_TRADE,
@@ -55,7 +56,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
     out = {
         # the Hülse's fields are the same for every manufactory and never change: sent once per page
-        "rk-felder": Fragment(T + "felder.html", {"felder": FIELDS}),
+        "rk-felder": Fragment(T + "felder.html", {"felder": FIELDS, "emblems": emblem_symbols()}),
         "rk-blatt": Fragment(T + "blatt.html", blatt_data(view)),
         "rk-side": Fragment(T + "side.html", {"rows": side_rows(ctx), "phase": view["phase"]}),
         "rk-show": Fragment(T + "show.html", show_data(ctx)),

@@ -15,17 +15,15 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
-from django.utils import translation
-
 from accounts.services import format_taler
 from games.core import registry
-from games.core.fragments import FragmentContext, TableView, render_fragment, render_template
+from games.core.fragments import Fragment, FragmentContext, TableView, language, render_fragment, render_template
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
 Part = tuple[bytes | str, str]  # (key of the input, HTML)
 
-_public: OrderedDict[tuple[int, int, str], dict[str, Part]] = OrderedDict()  # (match, version, language)
+_public: OrderedDict[tuple[int, int, str], dict[str, Part]] = OrderedDict()
 _lock = Lock()
 _PUBLIC_CACHE_SIZE = 512
 
@@ -75,7 +73,8 @@ def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
     state = state_of(snap)
     facts = table_view(snap)
     names = [p["name"] for p in snap.players]
-    key = (snap.match_id, snap.version, translation.get_language() or "")
+    lang = language()
+    key = (snap.match_id, snap.version, lang)
     with _lock:
         public = _public.get(key)
     if public is None:
@@ -83,7 +82,7 @@ def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
             FragmentContext(facts, seat_names(engine.view(state, None), names), None, names)
         )
         built["tbl-v"] = version_fragment(snap.version)
-        public = {name: render_fragment(fragment) for name, fragment in built.items()}
+        public = {name: render_fragment(fragment, lang) for name, fragment in built.items()}
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:
@@ -91,9 +90,8 @@ def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
     ctx = FragmentContext(facts, seat_names(engine.view(state, seat), names), seat, names)
     out = dict(public)
     for name, fragment in game_ui.private_fragments(ctx).items():
-        out[name] = render_fragment(fragment)
-    bar = table_bar(snap, ctx)
-    out["tbl-bar"] = (bar, bar)
+        out[name] = render_fragment(fragment, lang)
+    out["tbl-bar"] = render_fragment(table_bar(snap, ctx), lang)
     balance = snap.players[seat].get("balance") if seat is not None else None
     if balance is not None:  # after a staked game: the header shows the new balance at once
         html = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
@@ -120,12 +118,20 @@ def seat_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return view
 
 
-def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
-    """The game-independent strip: move clock, stake, leave, Nochmal (live tables)."""
+def now_fragment() -> str:
+    """The server's clock, sent with every update (not a part of ``render_parts``, which stay the same
+    for the same snapshot): the page counts every clock from its difference to its own
+    (static/games/core/table.js), so no cached fragment has to carry the time."""
+    return f'<i id="tbl-now" data-now="{deadlines.now().timestamp():.2f}" hidden></i>'
+
+
+def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
+    """The game-independent strip: move clock, stake, leave, Nochmal (live tables); plain data, so
+    it is rendered once per distinct content and a connection skips it while it stays the same."""
     to_move = ctx.view.get("to_move", [])
     seats = snap.table.get("seats", [])
     me = next((s for s in seats if ctx.seat is not None and s["index"] == ctx.seat), None)
-    return render_template(
+    return Fragment(
         "games/core/table_bar.html",
         {
             "tbl": {
@@ -151,7 +157,6 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> str:
             if snap.status == "playing"
             else [],
             "grace": deadlines.grace(),
-            "now": round(deadlines.now().timestamp(), 2),  # the server's clock: pages count from it
             "me_ready": bool(me and me["ready"]),
             "seats": seats,
             "finished": snap.status != "playing",

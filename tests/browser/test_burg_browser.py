@@ -50,6 +50,7 @@ class Builder:
         self.keys_used: set[str] = set()
         self.previews = 0
         self.boards: list[str] = []
+        self.rounds: list[str | None] = []
 
     def key(self, key: str) -> None:
         self.page.keyboard.press(key)
@@ -93,9 +94,11 @@ class Builder:
         if phase == "skizze":
             self.key("1")
         elif phase == "wertung":
-            board = page.locator("#bg-board").inner_text()
-            if board not in self.boards:  # a computer's Weiter may change the version before ours lands
-                self.boards.append(board)
+            # once per round: the board's text may change while we look (a computer's Weiter lands)
+            runde = status.get_attribute("data-runde")
+            if runde not in self.rounds:
+                self.rounds.append(runde)
+                self.boards.append(page.locator("#bg-board").inner_text())
             self.key("Enter")
         elif t.get("step") == "ablegen":
             die = page.locator("#bg-center .bg-pick").first

@@ -107,7 +107,7 @@
         if (fields.length) {
           setPrompt(`${name}: tippe einen leuchtenden Platz (Taste 1–9). ${t.info?.[sel] || ""}`);
         } else {
-          setPrompt(`${name} passt nirgends hin. Du kannst ihn trotzdem nehmen – dann ist er verloren.`);
+          setPrompt(`${name} passt nirgends hin. Du kannst ihn trotzdem nehmen (Enter) – dann ist er verloren.`);
           if (lose) lose.hidden = false;
         }
       }
@@ -200,7 +200,7 @@
   function markMe() {
     if (mySeat === "") return;
     $(`#bg-seat-${mySeat}`)?.classList.add("bg-me");
-    $(`.bg-end-row[data-seat="${mySeat}"]`)?.classList.add("bg-me");
+    $$(`.bg-end-row[data-seat="${mySeat}"], .bg-bar-row[data-seat="${mySeat}"]`).forEach((row) => row.classList.add("bg-me"));
   }
 
   // ------------------------------------------------------------------ events
@@ -260,6 +260,8 @@
       const weiter = $("#bg-weiter");
       if (weiter) { weiter.click(); event.preventDefault(); return; }
       if (t.mine && t.step === "ablegen" && sel !== null) { send({ type: "ablegen", wuerfel: Number(sel) }); event.preventDefault(); }
+      const lose = $("#bg-lose");
+      if (t.mine && t.step === "bauen" && sel !== null && lose && !lose.hidden) { lose.click(); event.preventDefault(); }
       return;
     }
     if ((key === "r" || key === "R") && $("#bg-rat") && !$("#bg-rat").disabled) { $("#bg-rat").click(); return; }

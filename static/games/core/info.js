@@ -21,10 +21,40 @@
     const head = document.createElement("strong");
     head.textContent = title;
     const body = lines.map((line) => { const p = document.createElement("p"); p.textContent = line; return p; });
-    win.replaceChildren(head, ...body);
+    const pic = picture(el);
+    win.replaceChildren(...(pic ? [pic] : []), head, ...body);
+    win.classList.toggle("info-with-pic", !!pic);
     win.hidden = false;
     current = el;
     place(el, win);
+  }
+
+  // The window "mit Bild" (the rule texts' Karten-Info): a piece – a tube, a chip, a die – is shown big
+  // beside its text, a copy of the piece itself (the element, or the only piece inside it).
+  const PIECES = ".nn-die, .rk-token, .rk-chip, .bg-die";
+  function picture(el) {
+    const inside = el.matches(PIECES) ? [el] : [...el.querySelectorAll(PIECES)];
+    if (inside.length !== 1) return null;
+    const piece = inside[0].cloneNode(true);
+    [piece, ...piece.querySelectorAll("*")].forEach((node) => {
+      ["id", "data-info", "data-testid", "tabindex", "draggable", "style"].forEach((a) => node.removeAttribute(a));
+    });
+    piece.querySelectorAll("kbd").forEach((k) => k.remove());
+    const pic = document.createElement("div");
+    pic.className = "info-pic";
+    pic.setAttribute("aria-hidden", "true");
+    if (piece instanceof SVGElement) {
+      const c = inside[0].querySelector("circle");
+      const x = Number(c?.getAttribute("cx") || 0);
+      const y = Number(c?.getAttribute("cy") || 0);
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("viewBox", `${x - 13} ${y - 13} 26 26`);
+      svg.appendChild(piece);
+      pic.appendChild(svg);
+    } else {
+      pic.appendChild(piece);
+    }
+    return pic;
   }
 
   function place(el, win) {

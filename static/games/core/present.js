@@ -16,17 +16,21 @@
     bg: (li) => (li.classList.contains("bg-ev-bauen") ? "wuerfel" : null),
   };
   const line = (li) => (li ? li.textContent.replace(/\s+/g, " ").trim() : "");
+  const lines = () => [...document.querySelectorAll(`#${prefix}-log li`)];
   let last = line(newest());
-  let count = document.querySelectorAll(`#${prefix}-log li`).length;
+  let count = lines().length;
   document.body.addEventListener("htmx:wsAfterMessage", () => {
-    const li = newest();
-    const text = line(li);
-    const now = document.querySelectorAll(`#${prefix}-log li`).length;
-    if (!text || (text === last && now === count)) return;
+    const all = lines();
+    const text = line(all[0]);
+    if (!text || (text === last && all.length === count)) return;
+    // the lines that came with this update: everything above the last update's newest line (one update may
+    // bring several: Speedburg's build "nimmt Granit 3" arrives with the "Neu in der Auslage" line above it)
+    const seen = all.findIndex((li) => line(li) === last);
+    const fresh = seen > 0 ? all.slice(0, seen) : [all[0]];
     last = text;
-    count = now;
+    count = all.length;
     live.textContent = text;
-    const effect = SOUNDS[prefix]?.(li);
+    const effect = fresh.map((li) => SOUNDS[prefix]?.(li)).find(Boolean);
     if (effect) window.SC?.sound?.play(effect);
   });
 })();

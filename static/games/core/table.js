@@ -8,15 +8,20 @@
   const fillCsrf = (scope = document) => {
     scope.querySelectorAll(".tbl-csrf").forEach((input) => { if (!input.value) input.value = csrf(); });
   };
-  // The server's clock is the truth: each clock arrives with the server's time, and the page counts
-  // from the difference to its own clock (a wrong clock on the device shows no wrong countdown).
-  const offsets = new WeakMap();
+  // The server's clock is the truth: every update brings the server's time (#tbl-now), and the page
+  // counts from the difference to its own clock (a wrong clock on the device shows no wrong countdown).
+  let offset = 0;
+  let nowSeen = null;
+  function readServerNow() {
+    const el = document.getElementById("tbl-now");
+    if (el && el !== nowSeen) { nowSeen = el; offset = Number(el.dataset.now) - Date.now() / 1000; }
+  }
   const decimalComma = document.documentElement.lang === "de"; // "0,6 s" in German, "0.6 s" in English
   function tick() {
-    const now = Date.now() / 1000;
+    readServerNow();
+    const now = Date.now() / 1000 + offset;
     document.querySelectorAll(".tbl-clock[data-deadline]").forEach((el) => {
-      if (!offsets.has(el)) offsets.set(el, el.dataset.now ? Number(el.dataset.now) - now : 0);
-      const left = Number(el.dataset.deadline) - (now + offsets.get(el));
+      const left = Number(el.dataset.deadline) - now;
       const out = el.querySelector(".tbl-clock-left");
       if (left > 0) {
         out.textContent = `${Math.ceil(left)} s`;
@@ -32,9 +37,7 @@
     });
     // A computer to move: how long it has been thinking, from the server's time (e.g. "0,6 s").
     document.querySelectorAll(".tbl-thinking[data-since]").forEach((el) => {
-      if (!offsets.has(el)) offsets.set(el, el.dataset.now ? Number(el.dataset.now) - now : 0);
-      const thought = Math.max(0, now + offsets.get(el) - Number(el.dataset.since));
-      const seconds = thought.toFixed(1);
+      const seconds = Math.max(0, now - Number(el.dataset.since)).toFixed(1);
       el.querySelector(".tbl-thinking-for").textContent = `${decimalComma ? seconds.replace(".", ",") : seconds} s`;
     });
     document.querySelectorAll(".tbl-countdown[data-until]").forEach((el) => {

@@ -20,9 +20,9 @@
   let lastVersion = null;
   let lastSig = "";
   let adviceEl = null; // the advice element last read (each advice replaces it)
-  const seen = new Map(); // window key -> die, for the switch-on animation
   let suppressClick = false;
   let choice = null; // the facade sent in the (simultaneous) facade choice
+  let viaKeys = false; // the die was chosen with a key: the keyboard goes on in the facade
 
   function turn() {
     try { return JSON.parse($("#nn-step")?.dataset.turn || "{}"); } catch { return {}; }
@@ -113,7 +113,8 @@
         const ws = JSON.parse(b.dataset.fenster || "[]");
         ws.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
         text = ws.length
-          ? fill(gettext("%(die)s: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin."), { die: dieText(b.dataset.die) })
+          ? fill(gettext("%(die)s: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin."), { die: dieText(b.dataset.die) }) +
+            (viaKeys ? " " + gettext("(Enter hängt sie ins markierte Fenster, Pfeiltasten wählen ein anderes.)") : "")
           : fill(gettext("%(die)s passt gerade nirgends. Ein Werkzeug? Sonst eine andere Röhre."), { die: dieText(b.dataset.die) });
       } else sel = null;
     }
@@ -250,7 +251,7 @@
       return; // the ws-send form sends it
     }
     const die = event.target.closest("#nn-center .nn-pick[data-i]");
-    if (die) { tapDie(Number(die.dataset.i)); return; }
+    if (die) { viaKeys = false; tapDie(Number(die.dataset.i)); return; }
     const win = event.target.closest("#nn-own .nn-win");
     if (win) { tapWindow(Number(win.dataset.w)); return; }
     const tool = event.target.closest(".nn-tool");
@@ -357,6 +358,31 @@
   root.addEventListener("pointercancel", endPress);
 
   // ---------------------------------------------------------------- keys (rule text: 1–9, Enter, Esc, R)
+  // Keyboard alone (issue 17): after 1–9 the first lit window of the own facade has the focus; the arrow keys
+  // move it over the facade (row by row, five windows a row), Enter or Space on a lit window hangs the tube
+  // there – or, with a tool that moves tubes, picks the tube and then its new window. Enter elsewhere ends
+  // the turn, as the rule text says.
+  const litWindows = () => $$("#nn-own .nn-win.nn-js-lit, #nn-own .nn-win.nn-lit");
+  const onWindow = () => {
+    const el = document.activeElement?.closest?.("#nn-own .nn-win");
+    return el && el.matches(":focus-visible") ? el : null;
+  };
+  const actionable = (win) => {
+    const w = win.dataset.w;
+    return win.classList.contains("nn-js-lit") || win.classList.contains("nn-lit") || !!(turn().moves || {})[w];
+  };
+  // A button the keyboard focused (Tab: the focus is drawn) other than a window of the own facade.
+  const keyboardControl = (el) => !!el?.matches?.("button:focus-visible, a:focus-visible") && !el.closest("#nn-own .nn-win");
+  function moveFocus(key) {
+    const wins = $$("#nn-own .nn-win");
+    const at = onWindow();
+    if (!at) { (litWindows()[0] || wins[0])?.focus(); return; }
+    const w = Number(at.dataset.w);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -5, ArrowDown: 5 }[key] || 0;
+    const next = wins.find((el) => Number(el.dataset.w) === w + step);
+    if (next && (Math.abs(step) === 5 || Math.floor((w + step) / 5) === Math.floor(w / 5))) next.focus();
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select") || document.querySelector("dialog[open]")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -368,8 +394,18 @@
       const status = $("#nn-status");
       if (status?.dataset.phase === "wahl") handled = click($(`#nn-wahl [data-key="${key}"]`));
       else if (t.pending === "roehrenwechsel") handled = click($(`#nn-step [data-key="${key}"]`));
-      else if (dice()[Number(key) - 1]) tapDie(Number(key) - 1);
+      else if (dice()[Number(key) - 1]) {
+        tapDie(Number(key) - 1);
+        viaKeys = sel !== null;
+        if (viaKeys) { refresh(); litWindows()[0]?.focus(); }
+      }
       else handled = false;
+    } else if (key.startsWith("Arrow") && mine() && (onWindow() || litWindows().length)) {
+      moveFocus(key);
+    } else if (key === "Enter" && onWindow() && actionable(onWindow())) {
+      tapWindow(Number(onWindow().dataset.w)); // the window the keyboard marked (a visible focus)
+    } else if (key === "Enter" && keyboardControl(event.target)) {
+      handled = false; // a tool, Abbrechen, Rat … reached with Tab: Enter presses it
     } else if (key === "Enter") {
       if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
       else if (!confirmStep()) {
@@ -385,19 +421,8 @@
   });
 
   // ---------------------------------------------------------------- updates and animation
+  // (a tube hung in a window drops into it: static/games/neon/motion.js)
   function animate() {
-    $$(".nn-facade .nn-win").forEach((win) => {
-      const facade = win.closest(".nn-facade");
-      const key = `${facade.closest("#nn-own") ? "own" : "r"}:${facade.dataset.seat}:${win.dataset.w}`;
-      const before = seen.get(key);
-      const now = win.dataset.die || "";
-      if (before !== undefined && before !== now && now) {
-        win.classList.remove("nn-on");
-        void win.offsetWidth; // restart the animation
-        win.classList.add("nn-on");
-      }
-      seen.set(key, now);
-    });
     const center = $("#nn-center");
     if (center) {
       const sig = center.dataset.sig || "";
@@ -405,7 +430,7 @@
       const [oldRound, before = ""] = lastSig.split("|");
       const rerolled = round === oldRound && now !== before && now.length === before.length; // Stromausfall
       if (lastSig && (round !== oldRound || rerolled)) $$(".nn-lieferung .nn-die", center).forEach((d, i) => {
-        d.style.animationDelay = `${i * 60}ms`;
+        d.style.animationDelay = `${i * 12}ms`;
         d.classList.add("nn-drop");
       });
       if (lastSig && sig !== lastSig) { sel = null; step = null; }

@@ -32,8 +32,9 @@
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     const now = look();
     if (last) {
-      if (now.show > 0 && last.show === 0) sound.play("zuendung");
-      else if (now.fehl > last.fehl) sound.play("fehlzuendung");
+      // a misfire first: the last manufactory's misfire ends the drawing, so the show may start with it
+      if (now.fehl > last.fehl) sound.play("fehlzuendung");
+      else if (now.show > 0 && last.show === 0) sound.play("zuendung");
       else if (now.leer > last.leer) sound.play("sand");
       else if (now.seat === last.seat && now.chips > last.chips) sound.play("chip");
     }

@@ -215,6 +215,8 @@
     if (!info) return;
     const key = event.key;
     const ask = $("#rk-controls .rk-ask");
+    // a button the keyboard focused (Tab: the focus is drawn) is pressed by Enter or Space, not the shortcut
+    if ((key === "Enter" || key === " ") && event.target.matches?.("button:focus-visible, a:focus-visible")) return;
     let handled = true;
     if (info.phase === "stopfen") {
       const sandAsk = $("[data-testid=sand-ask]");
@@ -239,6 +241,17 @@
   });
 
   // ------------------------------------------------------------ after every update
+  // A question ("Sand drauf?", "Ruhm oder einkaufen?") takes the keyboard's focus when it appears, so its
+  // buttons are one Tab or Enter away (never out of a text field, e.g. the chat).
+  let askShown = null;
+  function focusAsk() {
+    const ask = $("#rk-controls [role=alertdialog]");
+    const key = ask ? `${ask.dataset.testid}:${controls()?.dataset.abend}:${$("#rk-ask-title + p", ask)?.textContent || ""}` : null;
+    if (key === askShown) return;
+    askShown = key;
+    if (!ask || ask.contains(document.activeElement) || document.activeElement?.closest?.("input, textarea, select")) return;
+    $("button", ask)?.focus({ preventScroll: true });
+  }
   function markRat() {
     $$(".rk-rat").forEach((el) => el.classList.remove("rk-rat"));
     const advice = $("#table-advice");
@@ -262,6 +275,7 @@
     renderBasket();
     scheduleShow();
     setFocus($(`#rk-m-${focus}`) ? focus : own ?? 0);
+    focusAsk();
     markRat();
     const over = $("#rk-status")?.dataset.over === "1";
     root.classList.toggle("rk-over", over);

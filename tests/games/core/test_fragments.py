@@ -21,9 +21,9 @@ def count_renders(monkeypatch) -> list[str]:
     calls: list[str] = []
     original = fragments.render_template
 
-    def counting(name, context):
+    def counting(name, context, lang=None):
         calls.append(name)
-        return original(name, context)
+        return original(name, context, lang)
 
     monkeypatch.setattr(fragments, "render_template", counting)
     return calls
@@ -79,3 +79,13 @@ def test_one_input_is_rendered_once_per_language(monkeypatch):
         en_key, en_html = render_fragment(fragment)
     assert "Der Computer denkt nach" in de_html and "The computer is thinking" in en_html
     assert de_key != en_key and len(calls) == 2
+
+
+def test_the_same_input_renders_once_per_language():
+    """A fragment's HTML depends on the language it is rendered in: the cache and the key keep them apart."""
+    fragment = fragments.Fragment("games/core/error.html", {"message": "x"})
+    fragments.clear_render_cache()
+    de_key, _ = fragments.render_fragment(fragment, "de")
+    en_key, _ = fragments.render_fragment(fragment, "en")
+    assert de_key != en_key
+    assert fragments.render_fragment(fragment, "de")[0] == de_key

@@ -1,0 +1,143 @@
+"""Speedrocket looks, moves and sounds like a game (issue 17): with Werkstatt-Geräusche on a chip drawn clicks and
+runs along the Hülse, a misfire bangs; the settings stay after a reload; with reduced motion nothing moves in a
+whole game played by keyboard alone, which ends with the Ruhm as bars; chips are legible on a phone."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.browser.test_rocket_browser import ACTION_GAP, GAME_SECONDS, start_short_game, version, wait_for_change
+
+NO_ANIMATIONS = "document.getAnimations().length"
+
+
+def controls(page) -> dict:  # type: ignore[no-untyped-def]
+    return page.evaluate(
+        "() => { const c = document.getElementById('rk-controls');"
+        " return c ? {phase: c.dataset.phase, mine: c.dataset.mine === '1'} : {}; }"
+    )
+
+
+def press(page, key: str) -> None:  # type: ignore[no-untyped-def]
+    """A key of the guest's, at a human pace; waits until it changed the guest's controls or manufactory."""
+    time.sleep(ACTION_GAP)
+    before = version(page)
+    page.keyboard.press(key)
+    try:
+        wait_for_change(page, before)
+    except Exception:  # the page's own Weiter may have taken that step: read the controls again
+        assert not page.locator("#table-error").inner_text().strip()
+
+
+def answer_by_keys(page, ignite: bool) -> None:  # type: ignore[no-untyped-def]
+    """A question has the focus when it appears: Enter takes its first answer, Tab Enter the second."""
+    ask = page.locator("#rk-controls [role=alertdialog]")
+    page.wait_for_function("!!document.activeElement.closest('#rk-controls [role=alertdialog]')")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    assert ask.count() == 1
+    if ignite:
+        page.keyboard.press("Tab")
+    press(page, "Enter")
+
+
+def test_a_chip_drawn_clicks_and_runs_a_misfire_bangs_and_the_settings_stay(page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    start_short_game(page)
+    page.get_by_test_id("settings-open").click()
+    page.get_by_test_id("view-sound").check()
+    page.check("input[name=rk-design][value=tag]")
+    page.uncheck("input[name=rk-pct]")
+    page.get_by_test_id("view-music").select_option("blaskapelle")
+    page.get_by_test_id("settings-open").click()
+    assert page.evaluate("SC.sound.hasContext()") is True
+
+    # the guest draws on (Leertaste) and lets the rocket ignite when asked: its Blitzpulver (11) ignite at 8
+    deadline = time.monotonic() + 60
+    while not page.evaluate("SC.sound.log.includes('fehlzuendung')") and time.monotonic() < deadline:
+        c = controls(page)
+        if not c.get("mine") or c.get("phase") != "stopfen":
+            page.wait_for_timeout(100)
+            continue
+        if page.get_by_test_id("sand-ask").count():
+            answer_by_keys(page, ignite=True)  # "Zünden lassen"
+        else:
+            press(page, " ")
+    assert "fehlzuendung" in page.evaluate("SC.sound.log")
+    assert "chip" in page.evaluate("SC.sound.log")
+    assert "chip" in page.evaluate("SC.motion.log")  # the chip ran along the Hülse
+    assert int(page.locator(".rk-table").get_attribute("data-motions")) >= 1
+    assert "rk-fehl" in (page.locator("#rk-m-0").get_attribute("class") or "")
+
+    page.reload()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    assert page.get_by_test_id("view-sound").is_checked()
+    assert page.get_by_test_id("view-music").input_value() == "blaskapelle"
+    assert page.locator(".rk-table").get_attribute("data-design") == "tag"
+    assert page.locator("input[name=rk-design][value=tag]").is_checked()
+    assert not page.locator("input[name=rk-pct]").is_checked()
+    assert errors == []
+
+
+def test_a_whole_game_by_keyboard_alone_with_reduced_motion_ends_with_the_ruhm_as_bars(page):
+    page.emulate_media(reduced_motion="reduce")
+    start_short_game(page)
+    deadline = time.monotonic() + GAME_SECONDS
+    draws = 0
+    while not page.get_by_test_id("endboard").count():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        c = controls(page)
+        if not c.get("mine"):
+            page.wait_for_timeout(100)
+            continue
+        if c["phase"] == "stopfen":
+            if page.get_by_test_id("sand-ask").count():
+                answer_by_keys(page, ignite=False)  # "Sand drauf"
+            elif draws % 4 == 3 or not page.get_by_test_id("ziehen").is_enabled():
+                press(page, "Enter")  # Aufhören
+            else:
+                press(page, " ")
+            draws += 1
+        elif c["phase"] == "handel" and page.get_by_test_id("misfire-choice").count():
+            answer_by_keys(page, ignite=False)  # "Ruhm nehmen"
+        else:
+            press(page, "Enter")  # Weiter in the show, Fertig in the shop
+        assert page.evaluate(NO_ANIMATIONS) == 0
+        assert page.locator(".rk-table").get_attribute("data-motions") is None
+    board = page.get_by_test_id("endboard")
+    bars = board.get_by_test_id("end-bars")
+    assert bars.locator("svg.rk-sbar").count() == 3
+    label = bars.locator("svg.rk-sbar").first.get_attribute("aria-label")
+    assert "Abende" in label and "aus Mark" in label and "aus Kristallen" in label and "Ruhm" in label
+    assert board.get_by_test_id("chart").locator("path.rk-marker").count() >= 3
+
+
+#: the chips' numbers in the bag (tests/browser/contrast.js: WCAG ratio)
+CHIPS = [[".rk-bag-chips", "", ".rk-token"]]
+EMBLEMS = """[...document.querySelectorAll('#rk-m-0 .rk-bag-chips .rk-token')].map((t) => [t.dataset.chip[0],
+    getComputedStyle(t, '::before').maskImage || getComputedStyle(t, '::before').webkitMaskImage,
+    t.getBoundingClientRect().width, parseFloat(getComputedStyle(t).fontSize)])"""
+
+
+def test_chips_are_legible_on_a_phone_in_both_designs_and_each_powder_has_its_emblem(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    context = browser.new_context(base_url=live_site, locale="de-DE", viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    start_short_game(page)
+    for design in ("nacht", "tag"):
+        page.get_by_test_id("settings-open").click()
+        page.check(f"input[name=rk-design][value={design}]")
+        page.get_by_test_id("settings-open").click()
+        assert not page.evaluate(contrast, [CHIPS, 4.5]), design
+        emblems: dict[str, str] = {}
+        for powder, mask, width, font in page.evaluate(EMBLEMS):
+            assert "svg" in mask and width >= 24 and font >= 13, (powder, width, font)
+            assert emblems.setdefault(powder, mask) == mask
+        assert len(emblems) >= 2 and len(set(emblems.values())) == len(emblems)
+    press(page, " ")  # a chip in the Hülse: its emblem is the powder's symbol
+    chip = page.locator("#rk-m-0 .rk-chip").first
+    assert chip.locator("use").get_attribute("href") == f"#rk-e-{chip.get_attribute('class').split('rk-c-')[1][0]}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
