@@ -156,7 +156,9 @@ def _environment(lang: str) -> Any:
         catalog = translation.trans_real.translation(lang)
         env = base.overlay(cache_size=400)  # its own cache: templates compiled with its own globals
         env.globals = dict(base.globals)  # an overlay shares the globals dict: give it its own
-        env.install_gettext_callables(  # type: ignore[attr-defined]
+        # The overlay's own i18n extension (bound to the overlay): ``env.install_gettext_callables`` is the
+        # base environment's method, copied by ``overlay()``, and would install into the base's globals.
+        env.extensions["jinja2.ext.InternationalizationExtension"]._install_callables(  # type: ignore[attr-defined]
             lru_cache(maxsize=4096)(catalog.gettext), lru_cache(maxsize=4096)(catalog.ngettext), newstyle=True
         )
         _environments[lang] = env

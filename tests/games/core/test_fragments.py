@@ -88,4 +88,9 @@ def test_the_same_input_renders_once_per_language():
     de_key, _ = fragments.render_fragment(fragment, "de")
     en_key, _ = fragments.render_fragment(fragment, "en")
     assert de_key != en_key
+    # each language its own catalog, whatever the active language is (and in any order)
+    advice = fragments.Fragment("games/core/advice.html", {"thinking": True})
+    assert "The computer is thinking" in fragments.render_fragment(advice, "en")[1]
+    assert "Der Computer denkt nach" in fragments.render_fragment(advice, "de")[1]
+    assert "The computer is thinking" in fragments.render_fragment(advice, "en")[1]
     assert fragments.render_fragment(fragment, "de")[0] == de_key
