@@ -12,7 +12,10 @@ seat's view and its legal actions ("Der Computer sieht nie mehr als du").
   seen), values each finished castle by its expected shovel (its rank against
   the others, estimated from their visible castles when building is open, from
   a typical score when it is hidden) plus 3 SP per prize met (a prize is worth
-  the Silver shovel), and takes the best average.
+  the Silver shovel), and takes the best average. Its ``budget`` (a
+  ``games.core.search.Budget``) is 0.8 s per decision by default: as many
+  playouts as fit. ``assess`` gives the post-game analysis the expected
+  Siegpunkte of each build (and of each sketch).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import random
 from typing import Any
 
 from games.core.bots import Choice
-from games.core.search import monte_carlo
+from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import N_, Text, fixed, tx
 
 from . import preview, scoring
@@ -43,8 +46,10 @@ from .content import (
 
 JSON = dict[str, Any]
 
-#: playouts per decision of ``stark`` (about 30–50 ms on this machine)
-DEFAULT_BUDGET = 48
+#: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
+TIMED_SEARCH = True
+#: The Rat thinks this share of a table decision's time (0.2 s of 0.8 s); a playout budget stays.
+RAT_SHARE = 0.25
 #: builds ``stark`` plays out (the best by the ``normal`` estimate)
 STARK_CANDIDATES = 5
 #: dice of a sampled Auslage a rollout looks at per build
@@ -242,8 +247,6 @@ def _simple(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Ch
         if level == "leicht":
             a = rng.choice(legal)
             return Choice(a, tx("Die Skizze „%(name)s“ gefällt mir.", name=SKETCHES[a["skizze"]].name))
-        if level == "stark":
-            return _stark_sketch(view, legal, rng)
         a = max(legal, key=lambda x: (_sketch_ease(x["skizze"]), -x["skizze"]))
         return Choice(a, tx("„%(name)s“ ist leichter zu treffen.", name=SKETCHES[a["skizze"]].name))
     if t == "ablegen":
@@ -405,32 +408,31 @@ def _rollout(ctx: Ctx, castle: scoring.Castle, lost: int, auslage: list[list[int
     return ctx.value(castle, lost)
 
 
-def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
-    """Plays the rest of the castle out for the best few builds; counts in Siegpunkte."""
-    simple = _simple(view, legal, rng, "stark")
-    if simple is not None:
-        return simple
-    ranked = ranked_builds(view, legal)
+def _die_key(view: JSON, action: JSON) -> tuple:
+    """Identical dice on the same field are the same build (material, pips, field)."""
+    die = next(d for d in view["auslage"] if d[0] == action["wuerfel"])
+    return (die[0] // 8, die[1], action.get("feld"))
+
+
+def _build_candidates(view: JSON, legal: list[JSON], ctx: Ctx) -> list[JSON]:
+    """The best builds by the estimate plus the best for each prize still open (identical dice once)."""
     cands: list[JSON] = []
     keys = set()
-    dice = {d[0]: d for d in view["auslage"]}
-    for _v, a in ranked:
-        d = dice[a["wuerfel"]]
-        key = (d[0] // 8, d[1], a.get("feld"))
+    for _v, a in ranked_builds(view, legal):
+        key = _die_key(view, a)
         if key not in keys:
             keys.add(key)
             cands.append(a)
-    # the best by the estimate plus the best for each prize still open
-    ctx = Ctx(view)
     chosen = cands[:STARK_CANDIDATES]
     for extra in _prize_candidates(ctx, cands):
         if extra not in chosen:
             chosen.append(extra)
-    if len(chosen) == 1:
-        return Choice(chosen[0], tx("%(move)s: die einzige sinnvolle Wahl.", move=_describe(view, chosen[0])))
+    return chosen
 
-    def determinize(r: random.Random) -> Any:
-        return r.getrandbits(32)
+
+def _search_builds(view: JSON, ctx: Ctx, candidates: list[JSON], rng: random.Random, budget: Budget) -> SearchResult:
+    """Every candidate in every sampled world, the budget split evenly (no pruning: as measured)."""
+    dice = {d[0]: d for d in view["auslage"]}
 
     def play(world_seed: Any, action: JSON, r: random.Random) -> tuple[float, float]:
         castle = [list(st) for st in ctx.castle]
@@ -442,10 +444,35 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
             castle[action["feld"]].append(die)
         rest = [d for d in view["auslage"] if d[0] != die[0]]
         value = _rollout(ctx, castle, lost, rest, random.Random(world_seed))
-        return value, value  # the value is the points the castle is expected to bring
+        return value, value  # the value is the Siegpunkte the castle is expected to bring
 
-    # Every candidate in every sampled world, the budget split evenly (no pruning: as measured).
-    search = monte_carlo(candidates=chosen, determinize=determinize, play=play, rng=rng, budget=budget, prune=False)
+    return monte_carlo(candidates=candidates, determinize=_world, play=play, rng=rng, budget=budget, prune=False)
+
+
+def _world(r: random.Random) -> int:
+    """A sampled world: the seed of the refills' dice and pips (drawn from the dice not seen) and of the
+    others' takes; ``_rollout`` draws them from ``Ctx.unseen``, which comes from the view only."""
+    return r.getrandbits(32)
+
+
+def choose_stark(
+    view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None
+) -> Choice:
+    """Plays the rest of the castle out for the best few builds; counts in Siegpunkte.
+
+    ``budget``: a :class:`Budget`, a playout count, or seconds; by default 0.8 s.
+    """
+    budget = as_budget(budget)
+    if legal[0]["type"] == "skizze":
+        return _stark_sketch(view, legal, rng, budget)
+    simple = _simple(view, legal, rng, "stark")
+    if simple is not None:
+        return simple
+    ctx = Ctx(view)
+    chosen = _build_candidates(view, legal, ctx)
+    if len(chosen) == 1:
+        return Choice(chosen[0], tx("%(move)s: die einzige sinnvolle Wahl.", move=_describe(view, chosen[0])))
+    search = _search_builds(view, ctx, chosen, rng, budget)
     best = search.best
     template = (
         N_("%(move)s: im Kopf %(n)s-mal zu Ende gebaut, im Schnitt %(points)s Rekordpunkte.")
@@ -455,7 +482,47 @@ def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: i
     return Choice(
         best.action,
         tx(template, move=_describe(view, best.action), n=best.playouts, points=fixed(best.mean)),
+        search.playouts,
     )
+
+
+def assess(
+    view: JSON, legal: list[JSON], chosen: JSON, rng: random.Random, *, budget: Budget | int | float | None
+) -> Assessment | None:
+    """For the analysis: ``stark``'s builds (or the sketches) and the ``chosen`` one, each with the
+    Siegpunkte (solo: Rekordpunkte) it expects from this round.
+
+    None for "Weiter" and the discard (``stark`` does not play those out) and when there was
+    nothing to weigh.
+    """
+    kind = legal[0]["type"]
+    if len(legal) < 2 or kind not in ("skizze", "bauen", "verlieren"):
+        return None
+    budget = as_budget(budget)
+    if kind == "skizze":
+        result = _search_sketches(view, legal, rng, budget)
+        label = _sketch_label
+    else:
+        ctx = Ctx(view)
+        candidates = _build_candidates(view, legal, ctx)
+        # an identical die on the same field is the same choice: the one the search would try
+        key = _die_key(view, chosen)
+        chosen = next((a for _v, a in ranked_builds(view, legal) if _die_key(view, a) == key), chosen)
+        if chosen not in candidates:
+            candidates.append(chosen)
+        if len(candidates) == 1:
+            return None
+        result = _search_builds(view, ctx, candidates, rng, budget)
+
+        def label(a: JSON) -> Text:
+            return _describe(view, a)
+
+    options = [Option(e.action, label(e.action), e.points, e.playouts) for e in result.ranked]
+    return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _sketch_label(action: JSON) -> Text:
+    return tx("Die Skizze „%(name)s“", name=SKETCHES[action["skizze"]].name)
 
 
 def _prize_candidates(ctx: Ctx, cands: list[JSON]) -> list[JSON]:
@@ -481,37 +548,39 @@ def _prize_candidates(ctx: Ctx, cands: list[JSON]) -> list[JSON]:
     return [a for _need, a in out[:3]]
 
 
-def _stark_sketch(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:
-    """A few quick castles on each sketch with the Auslage that is already visible."""
-    best = None
+def _search_sketches(view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> SearchResult:
+    """Quick castles on each offered sketch with the Auslage that is already visible."""
+    me = view["spieler"][view["seat"]]
+    ctxs = {}
     for a in legal:
-        sk = view["spieler"][view["seat"]]
         fake = dict(view)
         fake["spieler"] = list(view["spieler"])
-        me = dict(sk)
-        me.update(
+        mine = dict(me)
+        mine.update(
             {"burg": [[] for _ in range(9)], "verloren": [], "skizze": {"soll": list(SKETCHES[a["skizze"]].targets)}}
         )
-        fake["spieler"][view["seat"]] = me
-        ctx = Ctx(fake)
-        total = 0.0
-        tries = 6
-        for _ in range(tries):
-            total += _rollout(
-                ctx, [[] for _ in range(9)], 0, [list(d) for d in view["auslage"]], random.Random(rng.getrandbits(32))
-            )
-        mean = total / tries
-        if best is None or mean > best[0]:
-            best = (mean, a)
-    assert best is not None
-    return Choice(
-        best[1], tx("Auf „%(name)s“ gelingen die Probeburgen am besten.", name=SKETCHES[best[1]["skizze"]].name)
-    )
+        fake["spieler"][view["seat"]] = mine
+        ctxs[a["skizze"]] = Ctx(fake)
+
+    def play(world_seed: Any, action: JSON, r: random.Random) -> tuple[float, float]:
+        ctx = ctxs[action["skizze"]]
+        value = _rollout(ctx, [[] for _ in range(9)], 0, [list(d) for d in view["auslage"]], random.Random(world_seed))
+        return value, value
+
+    return monte_carlo(candidates=legal, determinize=_world, play=play, rng=rng, budget=budget, prune=False)
 
 
-def advice(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:
-    """The "Rat": what ``stark`` would do, with its reason."""
-    return choose_stark(view, legal, rng)
+def _stark_sketch(view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> Choice:
+    result = _search_sketches(view, legal, rng, budget)
+    best = result.best.action
+    why = tx("Auf „%(name)s“ gelingen die Probeburgen am besten.", name=SKETCHES[best["skizze"]].name)
+    return Choice(best, why, result.playouts)
+
+
+def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:
+    """The "Rat": what ``stark`` would do, with its reason, thinking ``RAT_SHARE`` of a table
+    decision's time (a playout budget is kept as it is)."""
+    return choose_stark(view, legal, rng, budget=as_budget(budget).share(RAT_SHARE))
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

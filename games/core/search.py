@@ -58,6 +58,13 @@ class Budget:
     def describe(self) -> str:
         return f"{self.playouts} playouts" if self.playouts is not None else f"{self.seconds:g} s"
 
+    def share(self, fraction: float) -> Budget:
+        """``fraction`` of a time budget (e.g. the Rat thinks shorter than a table decision);
+        a playout budget stays as it is (deterministic callers: tests, analysis)."""
+        if self.seconds is None:
+            return self
+        return Budget(seconds=self.seconds * fraction, clock=self.clock)
+
 
 def as_budget(value: Budget | int | float | None, *, default_seconds: float = DEFAULT_SECONDS) -> Budget:
     """A Budget from what a caller passed: a Budget, an int (playouts), a float (seconds), None (default time)."""

@@ -3,9 +3,11 @@
 Every bot is ``choose(view, legal, rng, *, budget) -> Choice`` and uses only the
 seat's view and its legal actions. ``leicht`` draws by feel; ``normal`` stops at
 noticeable danger and buys from a fixed wish list; ``stark`` knows its bag's
-exact contents and plays the rest of the evening out many times (Monte Carlo
-over the remaining draws, ``budget`` sampled bag orders), counting the
-Sandeimer, and buys for this game's recipes and the phase of the game.
+exact contents but not their order: it samples bag orders and plays the rest of
+the evening out for every option via ``games.core.search.monte_carlo``, as many
+times as its budget allows (0.8 s by default), counting the Sandeimer, and buys
+for this game's recipes and the phase of the game. ``assess`` gives the
+post-game analysis the expected value of each option of a Stopfen decision.
 ``advice`` is the "Rat". Each computer's style comes from the view
 (``view["spieler"][seat]["stil"]``, fixed by the engine from the seed).
 """
@@ -16,6 +18,7 @@ import random
 from typing import Any
 
 from games.core.bots import Choice
+from games.core.search import Assessment, Budget, Evaluated, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import Text, join, tx
 
 from .content import (
@@ -30,9 +33,11 @@ from .rocket import Ctx, Seat, counted_white, lay, would_ignite
 
 JSON = dict[str, Any]
 
-#: sampled bag orders per Stopfen decision of ``stark`` (about 9 ms on average, 40 ms at most)
-DEFAULT_BUDGET = 80
-#: ``stark`` continues its playouts with "draw while the danger is below t" for each t
+#: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
+TIMED_SEARCH = True
+#: The Rat thinks this share of a table decision's time (0.2 s of 0.8 s); a playout budget stays.
+RAT_SHARE = 0.25
+#: after drawing, ``stark``'s playouts go on with "draw while the danger is below t", one plan per t
 THRESHOLDS = (0.1, 0.2, 0.3, 0.45)
 SAND_COST = 1.0  # refilling the Sandeimer costs 2 crystals = 1 Ruhm at the end
 
@@ -93,9 +98,11 @@ def _ctx(view: JSON) -> Ctx:
 
 
 def _danger(p: Seat, bag: list[str], ctx: Ctx) -> float:
-    if not bag:
-        return 0.0
-    return sum(1 for c in bag if would_ignite(p, c, ctx)) / len(bag)
+    """The chance that the next chip from ``bag`` ignites the rocket (as ``would_ignite`` says)."""
+    if not bag or (ctx.blatt == "funkenflug" and not p.funken):
+        return 0.0  # Funkenflug: the first Blitzpulver counts nothing
+    rest = p.grenze - p.summe
+    return sum(1 for c in bag if c[0] == "W" and ord(c[1]) - 48 > rest) / len(bag)
 
 
 def _remaining(view: JSON) -> int:
@@ -210,25 +217,6 @@ def _playout(
     return p, sand_used
 
 
-def evaluate(view: JSON, p: Seat, rng: random.Random, budget: int) -> tuple[float, float]:
-    """(value of stopping now, value of drawing once more and then going on as well as possible)."""
-    ctx = _ctx(view)
-    w = Weights(view)
-    stop = w.value(p, p, 0)
-    if not p.beutel:
-        return stop, float("-inf")
-    sand = _sand_ok(view, p)
-    totals = [0.0] * len(THRESHOLDS)
-    n = max(1, budget)
-    for _ in range(n):
-        order = p.beutel[:]
-        rng.shuffle(order)
-        for j, t in enumerate(THRESHOLDS):
-            q, used = _playout(p.copy(), order[:], ctx, t, sand, rng, force=True)
-            totals[j] += w.value(q, p, used)
-    return stop, max(totals) / n
-
-
 # ------------------------------------------------------------- Stopfen
 
 
@@ -283,72 +271,232 @@ def _stopfen_normal(view: JSON, legal: list[JSON], rng: random.Random) -> Choice
     return Choice({"type": "ziehen"}, tx("%(pct)s %% Gefahr – weiter.", pct=_pct(danger)))
 
 
-def _stopfen_stark(view: JSON, legal: list[JSON], rng: random.Random, budget: int) -> Choice:
-    me = _me(view)
-    offen = me["offen"]
-    p = seat_from_view(view)
-    ctx = _ctx(view)
-    w = Weights(view)
-    if offen is not None and offen["art"] == "sand":
-        burn = p.copy()
-        lay(burn, offen["chip"], ctx, zaehl=offen["zaehl"])
+class _Stopfen:
+    """One Stopfen decision as ``stark`` sees it: its own rocket and bag, nothing else.
+
+    What the seat cannot know is the order in which its bag gives the chips. A world
+    (``world``) is a random order of every chip that may come out of the bag after this
+    decision (the bag, plus the Vorschau chips or the igniting chip that may go back in),
+    drawn from the seat's own view only. A plan is an action and how the evening goes on
+    after it: stop at once, or draw and go on while the danger stays below a threshold
+    (one plan per ``THRESHOLDS``); an action is worth its best plan. Every plan of a round
+    is played in the same world (common random numbers).
+    """
+
+    def __init__(self, view: JSON, *, style: bool) -> None:
+        me = _me(view)
+        self.view = view
+        self.p = seat_from_view(view)
+        self.ctx = _ctx(view)
+        self.w = Weights(view)
+        self.offen = me["offen"]
+        back: list[str] = []
+        if self.offen is not None:
+            back = list(self.offen["chips"]) if self.offen["art"] == "vorschau" else [self.offen["chip"]]
+        self.pool = sorted(self.p.beutel + back)
+        # Draufgänger dare a little more, Vorsichtige less (the analysis weighs without a style)
+        self.risk = STYLE_RISK.get(_style(view), 0.0) if style else 0.0
+
+    # -- what stark weighs
+
+    def actions(self) -> list[JSON]:
+        """The options ``stark`` plays out (stop first: a tie stops; sand before fire; none first)."""
+        if self.offen is None:
+            return [{"type": "aufhoeren"}, {"type": "ziehen"}]
+        if self.offen["art"] == "sand":
+            return [{"type": "sand"}, {"type": "zuenden"}]
+        out: list[JSON] = [{"type": "vorschau", "wahl": None}]
+        seen = set()
+        for i, chip in enumerate(self.offen["chips"]):
+            if chip in seen:
+                continue  # the same chip again: the same option
+            seen.add(chip)
+            if would_ignite(self.p, chip, self.ctx) and _sand_ok(self.view, self.p):
+                continue  # the same as sand and none, but the Eimer is gone
+            out.append({"type": "vorschau", "wahl": i})
+        return out
+
+    def canonical(self, action: JSON) -> JSON:
+        """A Vorschau choice of a chip that lies there twice is the choice of its first copy."""
+        if action.get("type") != "vorschau" or action.get("wahl") is None or self.offen is None:
+            return action
+        chips = self.offen["chips"]
+        return {"type": "vorschau", "wahl": chips.index(chips[action["wahl"]])}
+
+    def plans(self, action: JSON) -> list[JSON]:
+        """Every way ``stark`` may go on after ``action`` (none for an action it cannot weigh)."""
+        p, ctx, view = self.p, self.ctx, self.view
+        kind = action["type"]
+        if kind == "aufhoeren":
+            return [self._fixed(action, p)]
+        if kind == "ziehen":
+            return self._going_on(action, p, None, draw_only=True, risk=self.risk)
+        if self.offen is None:
+            return []  # sand as a precaution: not weighed
+        if kind == "zuenden":
+            return [self._burnt(action, self.offen["chip"], self.offen["zaehl"])]
+        if kind == "sand":
+            return self._saved(action)
+        i = action["wahl"]
+        if i is None:
+            return self._going_on(action, p, None)
+        chip = self.offen["chips"][i]
+        if would_ignite(p, chip, ctx):
+            if _sand_ok(view, p):  # it would ask for sand: the player may still pour it or let it burn
+                return self._saved(action) + [self._burnt(action, chip, counted_white(p, chip, ctx))]
+            return [self._burnt(action, chip, counted_white(p, chip, ctx))]
+        q = p.copy()
+        lay(q, chip, ctx)
+        return self._going_on(action, q, chip)
+
+    def _plan(self, action: JSON, rocket: Seat, laid: str | None, then: float | None, **extra: Any) -> JSON:
+        plan = {"action": action, "rocket": rocket, "laid": laid, "then": then, "sand": False, "cost": 0.0}
+        plan.update(extra)
+        plan.setdefault("risk", 0.0)
+        if then is None:
+            plan["fixed"] = self.w.value(rocket, self.p, 0) + plan["cost"]
+        return plan
+
+    def _fixed(self, action: JSON, rocket: Seat) -> JSON:
+        return self._plan(action, rocket, None, None)
+
+    def _burnt(self, action: JSON, chip: str, zaehl: int) -> JSON:
+        burn = self.p.copy()
+        lay(burn, chip, self.ctx, zaehl=zaehl)
         burn.fehl = True
-        fire = w.value(burn, p, 0)
-        saved = p.copy()
+        return self._fixed(action, burn)
+
+    def _saved(self, action: JSON) -> list[JSON]:
+        saved = self.p.copy()
         saved.eimer = False
         saved.funken = True
-        saved.beutel = sorted(p.beutel + [offen["chip"]])
-        stop, draw = evaluate(view, saved, rng, budget // 2)
-        if max(stop, draw) - SAND_COST >= fire:
-            return Choice({"type": "sand"}, tx("Sand drauf – die Rakete ist mehr wert als der Eimer."))
-        return Choice({"type": "zuenden"}, tx("Der Eimer ist mehr wert als diese Rakete: zünden lassen."))
-    if offen is not None:
-        return _vorschau_stark(view, p, offen["chips"], rng, budget)
-    if {"type": "ziehen"} not in legal:
+        return self._going_on(action, saved, None, cost=-SAND_COST)
+
+    def _going_on(
+        self,
+        action: JSON,
+        rocket: Seat,
+        laid: str | None,
+        *,
+        draw_only: bool = False,
+        cost: float = 0.0,
+        risk: float = 0.0,
+    ) -> list[JSON]:
+        """Stop now (unless ``draw_only``) or draw once and then go on with each threshold."""
+        out = [] if draw_only else [self._plan(action, rocket, laid, None, cost=cost)]
+        if len(self.pool) - (laid is not None) > 0:
+            sand = _sand_ok(self.view, rocket)
+            out += [self._plan(action, rocket, laid, t, sand=sand, cost=cost, risk=risk) for t in THRESHOLDS]
+        return out
+
+    # -- the search
+
+    def world(self, rng: random.Random) -> list[str]:
+        """One order of the chips that may come out of the bag (drawn from the end)."""
+        order = self.pool[:]
+        rng.shuffle(order)
+        return order
+
+    def play(self, order: list[str], plan: JSON, rng: random.Random) -> tuple[float, float]:
+        """(value, points) of ``plan`` in this world: points = the evening's worth in Ruhm."""
+        if plan["then"] is None:
+            return plan["fixed"], plan["fixed"]
+        if plan["laid"] is not None:
+            order.remove(plan["laid"])
+        q, used = _playout(plan["rocket"].copy(), order, self.ctx, plan["then"], plan["sand"], rng, force=True)
+        points = self.w.value(q, self.p, used) + plan["cost"]
+        return points + plan["risk"], points
+
+    def search(self, actions: list[JSON], rng: random.Random, budget: Budget, *, prune: bool) -> SearchResult:
+        plans = [plan for action in actions for plan in self.plans(action)]
+        return monte_carlo(
+            candidates=plans, determinize=self.world, play=self.play, rng=rng, budget=budget, prune=prune
+        )
+
+    # -- what it says
+
+    def reason(self, action: JSON) -> Text:
+        kind = action["type"]
+        if kind == "sand":
+            return tx("Sand drauf – die Rakete ist mehr wert als der Eimer.")
+        if kind == "zuenden":
+            return tx("Der Eimer ist mehr wert als diese Rakete: zünden lassen.")
+        if kind == "vorschau":
+            i = action["wahl"]
+            if i is None:
+                return tx("Aus der Vorschau lohnt sich keiner.")
+            return tx("Aus der Vorschau: %(chip)s bringt am meisten.", chip=chip_text(self.offen["chips"][i]))
+        danger = _danger(self.p, self.p.beutel, self.ctx)
+        if kind == "ziehen":
+            return tx("%(pct)s %% Gefahr – der nächste Chip lohnt sich.", pct=_pct(danger))
+        if danger > 0:
+            return tx("%(pct)s %% Gefahr sind zu heiß.", pct=_pct(danger))
+        return tx("Noch ein Chip bringt nichts mehr.")
+
+    def label(self, action: JSON) -> Text:
+        """The analysis' name of an option (a text)."""
+        kind = action["type"]
+        if kind == "vorschau":
+            i = action["wahl"]
+            if i is None:
+                return tx("Aus der Vorschau keinen Chip legen")
+            return tx("Aus der Vorschau %(chip)s legen", chip=chip_text(self.offen["chips"][i]))
+        return {
+            "aufhoeren": tx("Aufhören"),
+            "ziehen": tx("Noch einen Chip ziehen"),
+            "sand": tx("Sand drauf"),
+            "zuenden": tx("Zünden lassen"),
+        }[kind]
+
+
+def _stopfen_stark(view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> Choice:
+    if _me(view)["offen"] is None and not _me(view)["beutel"]:
         return Choice({"type": "aufhoeren"}, tx("Der Beutel ist leer."))
-    danger = _danger(p, p.beutel, ctx)
-    stop, draw = evaluate(view, p, rng, budget)
-    draw += STYLE_RISK.get(_style(view), 0.0)  # Draufgänger dare a little more
-    if draw > stop:
-        return Choice({"type": "ziehen"}, tx("%(pct)s %% Gefahr – der nächste Chip lohnt sich.", pct=_pct(danger)))
-    if danger > 0:
-        return Choice({"type": "aufhoeren"}, tx("%(pct)s %% Gefahr sind zu heiß.", pct=_pct(danger)))
-    return Choice({"type": "aufhoeren"}, tx("Noch ein Chip bringt nichts mehr."))
+    pos = _Stopfen(view, style=True)
+    # only what is legal (after a lapsed clock: stop, sand, no chip from the Vorschau)
+    actions = [a for a in pos.actions() if a in legal] or legal[:1]
+    if len(actions) == 1:  # e.g. every chip of the Vorschau would ignite
+        return Choice(actions[0], pos.reason(actions[0]))
+    result = pos.search(actions, rng, budget, prune=True)
+    action = result.best.action["action"]
+    return Choice(action, pos.reason(action), result.playouts)
 
 
-def _vorschau_stark(view: JSON, p: Seat, chips: list[str], rng: random.Random, budget: int) -> Choice:
-    ctx = _ctx(view)
-    w = Weights(view)
-    per = max(4, budget // (len(chips) + 1))
-    best: tuple[float, int | None] | None = None
-    for i in [None, *range(len(chips))]:
-        q = p.copy()
-        rest = [c for j, c in enumerate(chips) if j != i]
-        q.beutel = sorted(q.beutel + rest)
-        if i is None:
-            stop, draw = evaluate(view, q, rng, per)
-            v = max(stop, draw)
-        else:
-            chip = chips[i]
-            if would_ignite(q, chip, ctx):
-                if _sand_ok(view, q):
-                    continue  # the same as sand and none, but the Eimer is gone
-                lay(q, chip, ctx, zaehl=counted_white(q, chip, ctx))
-                q.fehl = True
-                v = w.value(q, p, 0)
-            else:
-                lay(q, chip, ctx)
-                stop, draw = evaluate(view, q, rng, per)
-                v = max(stop, draw) + (q.ruhm - p.ruhm) + w.crystal * (q.kristalle - p.kristalle)
-        if best is None or v > best[0]:
-            best = (v, i)
-    assert best is not None
-    i = best[1]
-    if i is None:
-        return Choice({"type": "vorschau", "wahl": None}, tx("Aus der Vorschau lohnt sich keiner."))
-    return Choice(
-        {"type": "vorschau", "wahl": i}, tx("Aus der Vorschau: %(chip)s bringt am meisten.", chip=chip_text(chips[i]))
-    )
+def assess(
+    view: JSON, legal: list[JSON], chosen: JSON, rng: random.Random, *, budget: Budget | int | float | None
+) -> Assessment | None:
+    """For the analysis: every option of a Stopfen decision with the evening's expected worth.
+
+    None for the decisions ``stark`` does not play out (the Vorstellung, the Pulverhandlung,
+    sand as a precaution) and when there was nothing to weigh.
+    """
+    if view["phase"] != "stopfen" or len(legal) < 2:
+        return None
+    pos = _Stopfen(view, style=False)
+    if pos.offen is None and {"type": "ziehen"} not in legal:
+        return None
+    chosen = pos.canonical(chosen)
+    actions = pos.actions()
+    if chosen not in actions:
+        actions.append(chosen)
+    if not pos.plans(chosen) or len(actions) < 2:
+        return None
+    result = pos.search(actions, rng, as_budget(budget), prune=False)
+    options = _options(pos, actions, result.ranked)
+    return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
+
+
+def _options(pos: _Stopfen, actions: list[JSON], ranked: list[Evaluated]) -> list[Option]:
+    """Each action with its best plan's expected points, best first."""
+    best: dict[int, Evaluated] = {}
+    spent = [0] * len(actions)
+    for e in ranked:
+        i = actions.index(e.action["action"])
+        spent[i] += e.playouts
+        if i not in best or e.mean > best[i].mean:
+            best[i] = e
+    order = sorted(best, key=lambda i: -best[i].mean)
+    return [Option(actions[i], pos.label(actions[i]), best[i].points, spent[i]) for i in order]
 
 
 # ------------------------------------------------------------ Pulverhandlung
@@ -499,7 +647,7 @@ def _handel(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Ch
 # ------------------------------------------------------------------ bots
 
 
-def _choose(view: JSON, legal: list[JSON], rng: random.Random, level: str, budget: int) -> Choice:
+def _choose(view: JSON, legal: list[JSON], rng: random.Random, level: str, budget: Budget | None) -> Choice:
     if not legal:
         raise ValueError("no legal action")
     phase = view["phase"]
@@ -511,33 +659,43 @@ def _choose(view: JSON, legal: list[JSON], rng: random.Random, level: str, budge
         return _stopfen_leicht(view, legal, rng)
     if level == "normal":
         return _stopfen_normal(view, legal, rng)
+    assert budget is not None
     return _stopfen_stark(view, legal, rng, budget)
 
 
-def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = 0) -> Choice:
+def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Any = None) -> Choice:
     """Draws by feel (only the Zündmesser), buys what it likes."""
-    return _choose(view, legal, rng, "leicht", budget)
+    return _choose(view, legal, rng, "leicht", None)
 
 
-def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = 0) -> Choice:
+def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Any = None) -> Choice:
     """Stops at noticeable danger (25 %, by style), buys from a fixed wish list."""
-    return _choose(view, legal, rng, "normal", budget)
+    return _choose(view, legal, rng, "normal", None)
 
 
-def choose_stark(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> Choice:
-    """Monte Carlo over the bag's remaining draws; buys for the recipes and the phase."""
-    return _choose(view, legal, rng, "stark", budget)
+def choose_stark(
+    view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None
+) -> Choice:
+    """Plays the rest of the evening out in sampled bag orders; buys for the recipes and the phase.
+
+    ``budget``: a :class:`Budget`, a playout count, or seconds; by default 0.8 s.
+    """
+    return _choose(view, legal, rng, "stark", as_budget(budget))
 
 
-def advice(view: JSON, legal: list[JSON], rng: random.Random) -> Choice:
-    """The "Rat": is the next chip worth it (with the danger in percent), a reason for each buy."""
-    choice = choose_stark(view, legal, rng, budget=DEFAULT_BUDGET)
+def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:
+    """The "Rat": is the next chip worth it (with the danger in percent), a reason for each buy.
+
+    It thinks ``RAT_SHARE`` of a table decision's time (a playout budget is kept as it is).
+    """
+    choice = choose_stark(view, legal, rng, budget=as_budget(budget).share(RAT_SHARE))
     if view["phase"] == "stopfen" and _me(view)["offen"] is None and choice.action["type"] in ("ziehen", "aufhoeren"):
         p = seat_from_view(view)
         pct = _pct(_danger(p, p.beutel, _ctx(view)))
         if choice.action["type"] == "ziehen":
-            return Choice(choice.action, tx("Zieh noch einen: %(pct)s %% Gefahr, das lohnt sich.", pct=pct))
-        return Choice(choice.action, tx("Hör lieber auf: %(pct)s %% Gefahr.", pct=pct))
+            why = tx("Zieh noch einen: %(pct)s %% Gefahr, das lohnt sich.", pct=pct)
+            return Choice(choice.action, why, choice.playouts)
+        return Choice(choice.action, tx("Hör lieber auf: %(pct)s %% Gefahr.", pct=pct), choice.playouts)
     return choice
 
 

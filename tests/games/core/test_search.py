@@ -101,6 +101,13 @@ def test_budgets_from_what_callers_pass():
         as_budget(True)
 
 
+def test_a_share_of_a_time_budget_keeps_its_clock_and_a_playout_budget_stays():
+    clock = FakeClock(0.01)
+    part = Budget(seconds=0.8, clock=clock).share(0.25)
+    assert part == Budget(seconds=0.2) and part.clock is clock
+    assert Budget(playouts=300).share(0.25) == Budget(playouts=300)
+
+
 def test_an_assessment_names_the_cost_of_a_choice_in_points():
     options = [
         Option({"k": 2}, "Zwei", 12.5, 10),

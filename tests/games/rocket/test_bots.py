@@ -6,6 +6,7 @@ import re
 import pytest
 
 from games.core import simulate
+from games.core.search import Budget
 from games.core.text import german
 from games.rocket import bots as B
 from games.rocket import content as C
@@ -16,7 +17,7 @@ from .helpers import evening, put, to_shop
 
 @pytest.mark.parametrize(("a", "b"), [("stark", "normal"), ("normal", "leicht"), ("stark", "leicht")])
 def test_one_heads_up_game_of_each_pairing_finishes(a, b):
-    rec = simulate.play(E, B, [a, b], seed=11)
+    rec = simulate.play(E, B, [a, b], seed=11, budget=Budget(playouts=60))
     assert len(rec.result["points"]) == 2 and rec.actions > 50
     assert len(rec.result["hoehen"][0]) == 9
 
@@ -32,7 +33,7 @@ def test_bots_only_return_legal_actions_with_a_reason():
         while not E.is_over(s):
             seat = rng.choice(E.to_move(s))
             legal = E.legal_actions(s, seat)
-            choice = B.BOTS[levels[seat]](E.view(s, seat), legal, rng)
+            choice = B.BOTS[levels[seat]](E.view(s, seat), legal, rng, budget=40)
             assert choice.action in legal
             assert isinstance(choice.reason, str) and choice.reason
             s, _ = E.apply(s, seat, choice.action)
@@ -54,12 +55,12 @@ def test_normal_stops_at_noticeable_danger_with_the_log_sentence():
 
 def test_stark_draws_without_danger_and_stops_at_certain_misfire():
     s = evening(blatt="kaiserwetter", beutel=["O1"] * 6)
-    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1))
+    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1), budget=400)
     assert c.action == {"type": "ziehen"} and "0 % Gefahr" in c.reason
     s = evening(blatt="kaiserwetter", beutel=["W3"] * 3)
     s.seats[0].eimer = False
     put(s, 0, "O1", "W3", "W3")
-    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1))
+    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1), budget=400)
     assert c.action == {"type": "aufhoeren"}
     assert c.reason == "100 % Gefahr sind zu heiß."
 
@@ -69,7 +70,7 @@ def test_stark_pours_sand_on_a_high_rocket():
     s.seats[0].start = 30
     put(s, 0, "W3", "W3", "W3")
     assert s.seats[0].offen["art"] == "sand"
-    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1))
+    c = B.choose_stark(E.view(s, 0), E.legal_actions(s, 0), random.Random(1), budget=400)
     assert c.action == {"type": "sand"}
 
 
@@ -80,7 +81,7 @@ def test_vorschau_choices_are_legal_and_avoid_ignition():
     put(s, 0, "B1")  # Vorschau: both chips
     legal = E.legal_actions(s, 0)
     for level in ("normal", "stark"):
-        c = B.BOTS[level](E.view(s, 0), legal, random.Random(2))
+        c = B.BOTS[level](E.view(s, 0), legal, random.Random(2), budget=400)
         assert c.action in legal
         assert s.seats[0].offen["chips"][c.action["wahl"]] == "R2"
 
@@ -108,14 +109,14 @@ def test_purpur_late_in_the_game_ab_jetzt_zaehlt_ruhm():
 
 def test_advice_stopfen_and_shop():
     s = evening(blatt="kaiserwetter", beutel=["W3"] + ["O1"] * 9)
-    c = B.advice(E.view(s, 0), E.legal_actions(s, 0), random.Random(4))
+    c = B.advice(E.view(s, 0), E.legal_actions(s, 0), random.Random(4), budget=400)
     assert c.action == {"type": "ziehen"}
     assert c.reason == "Zieh noch einen: 0 % Gefahr, das lohnt sich."
     s = evening(blatt="kaiserwetter", abend=3)
     s.seats[1].start = 20
     s = to_shop(s)
     s.seats[0].mark = 20
-    c = B.advice(E.view(s, 0), E.legal_actions(s, 0), random.Random(4))
+    c = B.advice(E.view(s, 0), E.legal_actions(s, 0), random.Random(4), budget=400)
     assert c.action["type"] == "einkaufen"
     assert all(C.chip_text(w) in c.reason for w in c.action["chips"])
 
