@@ -63,7 +63,7 @@ def test_the_switch_is_on_every_page_and_marks_the_language_shown(client):
     for url in ("/", "/tische/", "/bestenliste/", "/konto/anmelden/", "/spiele/neon/"):
         html = client.get(url).content.decode()
         assert 'data-testid="language-switch"' in html and 'action="/sprache/setlang/"' in html, url
-        assert re.search(r'value="de"[^>]*data-testid="language-de" aria-current="true" disabled', html), url
+        assert re.search(r'value="de"[^>]*data-testid="language-de" aria-pressed="true" disabled', html), url
         assert re.search(r'value="en"[^>]*data-testid="language-en">English<', html), url
         assert f'name="next" value="{url}"' in html
 
