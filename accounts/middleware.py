@@ -5,6 +5,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts import services
 
@@ -23,5 +24,5 @@ class DailyAllowanceMiddleware:
                 booking = services.grant_daily_allowance(user=user)
                 request.session["allowance_checked"] = today
                 if booking is not None and booking.created:
-                    messages.info(request, "Tagesgeld: Dein Konto ist wieder auf 100 Taler aufgefüllt.")
+                    messages.info(request, gettext("Tagesgeld: Dein Konto ist wieder auf 100 Taler aufgefüllt."))
         return self.get_response(request)

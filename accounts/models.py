@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -86,3 +87,17 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount:+d} {self.reason}"
+
+    def shown_reason(self) -> str:
+        """The reason as the ledger shows it, in the active language: the site's own bookings are
+        worded again from their kind and table; an admin's reason stays as the admin wrote it."""
+        table = {"table": self.table_id}
+        if self.kind == self.Kind.STAKE and self.table_id is not None:
+            return gettext("Einsatz an Tisch %(table)s") % table
+        if self.kind == self.Kind.PAYOUT and self.table_id is not None:
+            return gettext("Gewinn an Tisch %(table)s") % table
+        if self.kind == self.Kind.REFUND and self.table_id is not None:
+            return gettext("Einsatz zurück von Tisch %(table)s") % table
+        if self.kind in (self.Kind.START, self.Kind.ALLOWANCE):
+            return str(self.get_kind_display())
+        return self.reason

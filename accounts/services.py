@@ -18,6 +18,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as N_
 
 from accounts.models import LedgerEntry, User, Wallet
 from accounts.signals import user_renamed
@@ -58,7 +60,7 @@ def change_balance(
 ) -> Booking:
     """Book ``amount`` (positive or negative) once for ``key``; refuses an overdraft."""
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise TalerError("Der Betrag muss eine ganze Zahl sein.")
+        raise TalerError(N_("Der Betrag muss eine ganze Zahl sein."))
     existing = LedgerEntry.objects.filter(key=key).first()
     if existing is not None:
         return Booking(existing, created=False)
@@ -67,12 +69,12 @@ def change_balance(
             wallet = Wallet.objects.select_for_update().get(user=user)
             if wallet.balance + amount < 0:
                 raise TalerError(
-                    f"Nicht genug Taler: Du hast {format_taler(wallet.balance)}, "
-                    f"gebraucht werden {format_taler(-amount)}."
+                    gettext("Nicht genug Taler: Du hast %(have)s, gebraucht werden %(need)s.")
+                    % {"have": format_taler(wallet.balance), "need": format_taler(-amount)}
                 )
             updated = Wallet.objects.filter(pk=wallet.pk, balance__gte=-amount).update(balance=F("balance") + amount)
             if not updated:
-                raise TalerError("Nicht genug Taler.")
+                raise TalerError(N_("Nicht genug Taler."))
             wallet.refresh_from_db(fields=["balance"])
             entry = LedgerEntry.objects.create(
                 wallet=wallet,
@@ -138,7 +140,7 @@ def create_guest() -> User:
 def upgrade_guest(*, guest: User, username: str, password: str) -> User:
     """Turn a guest into a registered player; the same row keeps all it did."""
     if not guest.is_guest:
-        raise TalerError("Dieses Konto ist schon angelegt.")
+        raise TalerError(N_("Dieses Konto ist schon angelegt."))
     with transaction.atomic():
         guest.username = username
         guest.is_guest = False
@@ -178,9 +180,9 @@ def balances_of(user_ids: list[int]) -> dict[int, int]:
 
 def place_stake(*, user: User, amount: int, table_id: int, key: str) -> Booking:
     if amount <= 0:
-        raise TalerError("Der Einsatz muss größer als null sein.")
+        raise TalerError(N_("Der Einsatz muss größer als null sein."))
     if user.is_guest:
-        raise TalerError("Gäste spielen ohne Einsatz.")
+        raise TalerError(N_("Gäste spielen ohne Einsatz."))
     return change_balance(
         user=user,
         amount=-amount,
@@ -193,7 +195,7 @@ def place_stake(*, user: User, amount: int, table_id: int, key: str) -> Booking:
 
 def pay_out(*, user: User, amount: int, table_id: int, key: str) -> Booking:
     if amount <= 0:
-        raise TalerError("Ein Gewinn muss größer als null sein.")
+        raise TalerError(N_("Ein Gewinn muss größer als null sein."))
     return change_balance(
         user=user,
         amount=amount,
@@ -206,7 +208,7 @@ def pay_out(*, user: User, amount: int, table_id: int, key: str) -> Booking:
 
 def refund(*, user: User, amount: int, table_id: int, key: str) -> Booking:
     if amount <= 0:
-        raise TalerError("Eine Erstattung muss größer als null sein.")
+        raise TalerError(N_("Eine Erstattung muss größer als null sein."))
     return change_balance(
         user=user,
         amount=amount,
@@ -224,9 +226,9 @@ def admin_adjust(*, admin: User, user: User, amount: int, reason: str, key: str)
     """
     reason = reason.strip()
     if not reason:
-        raise TalerError("Bitte einen Grund angeben.")
+        raise TalerError(N_("Bitte einen Grund angeben."))
     if amount == 0:
-        raise TalerError("Der Betrag darf nicht null sein.")
+        raise TalerError(N_("Der Betrag darf nicht null sein."))
     with transaction.atomic():
         booking = change_balance(
             user=user,
@@ -253,7 +255,7 @@ def deactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
     """Block the account with a reason; audited (``by``: the admin)."""
     reason = reason.strip()
     if not reason:
-        raise TalerError("Bitte einen Grund für die Sperre angeben.")
+        raise TalerError(N_("Bitte einen Grund für die Sperre angeben."))
     with transaction.atomic():
         user.is_active = False
         user.deactivation_reason = reason

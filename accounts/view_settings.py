@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from accounts.models import User
 
 THEMES = ("auto", "hell", "dunkel")
@@ -36,7 +38,7 @@ class ViewSettings:
 def _flag(data: dict[str, str], key: str) -> bool:
     value = data.get(key, "")
     if value not in ("0", "1"):
-        raise BadViewSettings(f"„{key}“ muss 0 oder 1 sein.")
+        raise BadViewSettings(gettext("„%(key)s“ muss 0 oder 1 sein.") % {"key": key})
     return value == "1"
 
 
@@ -44,13 +46,13 @@ def clean(data: dict[str, str]) -> ViewSettings:
     """The settings from a POST (strings), or BadViewSettings with a German message."""
     theme = data.get("theme", "")
     if theme not in THEMES:
-        raise BadViewSettings("Unbekanntes Farbschema: erlaubt sind automatisch, hell und dunkel.")
+        raise BadViewSettings(gettext("Unbekanntes Farbschema: erlaubt sind automatisch, hell und dunkel."))
     game = data.get("game", "")
     if not _GAME.match(game) or game == MUTED:
-        raise BadViewSettings("Unbekanntes Spiel.")
+        raise BadViewSettings(gettext("Unbekanntes Spiel."))
     music = data.get("music", "aus")
     if not _WORD.match(music):
-        raise BadViewSettings("Unbekanntes Musikstück.")
+        raise BadViewSettings(gettext("Unbekanntes Musikstück."))
     design = data.get("design", "")
     if design and not _WORD.match(design):
         raise BadViewSettings("Unbekanntes Design.")

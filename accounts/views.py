@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
@@ -30,10 +31,12 @@ def register(request: HttpRequest) -> HttpResponse:
         username, password = form.cleaned_data["username"], form.cleaned_data["password1"]
         if guest is not None:
             user = services.upgrade_guest(guest=guest, username=username, password=password)
-            messages.success(request, "Dein Konto ist angelegt. Alles, was du als Gast gespielt hast, bleibt erhalten.")
+            messages.success(
+                request, gettext("Dein Konto ist angelegt. Alles, was du als Gast gespielt hast, bleibt erhalten.")
+            )
         else:
             user = services.register_user(username=username, password=password)
-            messages.success(request, "Willkommen im Spielcenter! Du hast 1.000 Taler Startguthaben.")
+            messages.success(request, gettext("Willkommen im Spielcenter! Du hast 1.000 Taler Startguthaben."))
         login(request, user, backend=BACKEND)
         return redirect("accounts:profile")
     return render(request, "accounts/registrieren.html", {"form": form, "guest": guest})
@@ -46,7 +49,11 @@ def guest(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     user = services.create_guest()
     login(request, user, backend=BACKEND)
-    messages.info(request, f"Du spielst als {user.username} – ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
+    messages.info(
+        request,
+        gettext("Du spielst als %(name)s – ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
+        % {"name": user.username},
+    )
     target = request.POST.get("next", "")
     local = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
     return redirect(target if local else "home")
@@ -58,7 +65,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Einstellungen gespeichert.")
+        messages.success(request, gettext("Einstellungen gespeichert."))
         return redirect("accounts:profile")
     context = {
         "form": form,
@@ -79,11 +86,13 @@ def lock_warning(failures: int | None) -> str | None:
         return None
     left = limit - failures
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    tries = "Versuch" if left == 1 else "Versuche"
-    return (
-        f"Das war der {failures}. Fehlversuch. Noch {left} {tries}: Nach dem {limit}. Fehlversuch "
-        f"ist die Anmeldung für diesen Namen {minutes} Minuten gesperrt."
-    )
+    return ngettext(
+        "Das war der %(failures)s. Fehlversuch. Noch %(left)s Versuch: Nach dem %(limit)s. Fehlversuch "
+        "ist die Anmeldung für diesen Namen %(minutes)s Minuten gesperrt.",
+        "Das war der %(failures)s. Fehlversuch. Noch %(left)s Versuche: Nach dem %(limit)s. Fehlversuch "
+        "ist die Anmeldung für diesen Namen %(minutes)s Minuten gesperrt.",
+        left,
+    ) % {"failures": failures, "left": left, "limit": limit, "minutes": minutes}
 
 
 class LoginView(auth_views.LoginView):
@@ -106,7 +115,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("accounts:profile")
 
     def form_valid(self, form):  # type: ignore[no-untyped-def]
-        messages.success(self.request, "Dein Passwort ist geändert.")
+        messages.success(self.request, gettext("Dein Passwort ist geändert."))
         return super().form_valid(form)
 
 
@@ -115,7 +124,7 @@ def view_settings(request: HttpRequest) -> JsonResponse:
     """The gear menu of a table page saves here (registered players; guests keep them on the device)."""
     user = request.user
     if not user.is_authenticated or user.is_guest:
-        return JsonResponse({"error": "Als Gast merkt sich dieses Gerät deine Ansicht."}, status=403)
+        return JsonResponse({"error": gettext("Als Gast merkt sich dieses Gerät deine Ansicht.")}, status=403)
     try:
         view.save(user, view.clean(request.POST.dict()))
     except view.BadViewSettings as error:

@@ -17,11 +17,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.language import LanguageMiddleware  # noqa: E402
 from config.websockets import websocket_urlpatterns  # noqa: E402
 
+# LanguageMiddleware: every connection renders in its page's language (cookie, Accept-Language).
+websockets = AuthMiddlewareStack(LanguageMiddleware(URLRouter(websocket_urlpatterns)))
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(websockets),
     }
 )

@@ -9,6 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 from jinja2 import Environment
 
+from games.core.translate import say
+
 
 @lru_cache(maxsize=4096)
 def _gettext(language: str | None, message: str) -> str:
@@ -33,5 +35,6 @@ def environment(**options) -> Environment:  # type: ignore[no-untyped-def]
     options.setdefault("extensions", []).append("jinja2.ext.i18n")
     env = Environment(**options)
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.globals.update({"static": static, "url": reverse})
+    env.globals.update({"static": static, "url": reverse, "say": say})
+    env.filters["say"] = say  # a text of an engine or computer (games.core.text) in the active language
     return env

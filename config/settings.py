@@ -14,7 +14,6 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
-from django.utils.translation import gettext_lazy as _
 
 from config.channel_layers import channel_layers
 
@@ -95,6 +94,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.wallet",
@@ -173,8 +173,11 @@ AXES_LOCKOUT_TEMPLATE = "accounts/gesperrt.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 
+# German is the default; English when the browser asks for it (Accept-Language) or the language
+# switch in the site header set the cookie (docs/i18n.md). Each language is named in itself.
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", _("Deutsch"))]
+LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True

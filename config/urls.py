@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from config import views
 
@@ -15,6 +16,9 @@ urlpatterns = [
     path("spiele/", include("lobby.game_urls")),
     path("bestenliste/", include("leaderboard.urls")),
     path("admin/", admin.site.urls),
+    # The language switch (set_language, the cookie) and the JavaScript strings of the active language.
+    path("sprache/", include("django.conf.urls.i18n")),
+    path("sprache/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]
 
 handler404 = "config.views.not_found"

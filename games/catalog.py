@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,22 @@ def game_cards() -> list[GameCard]:
     return cards
 
 
-NUMBER_WORDS = {1: "Ein", 2: "Zwei", 3: "Drei", 4: "Vier", 5: "Fünf", 6: "Sechs"}
+NUMBER_WORDS = {
+    1: gettext_noop("Ein"),
+    2: gettext_noop("Zwei"),
+    3: gettext_noop("Drei"),
+    4: gettext_noop("Vier"),
+    5: gettext_noop("Fünf"),
+    6: gettext_noop("Sechs"),
+}
 
 
 def intro_text(cards: list[GameCard]) -> str:
     """The start page's first sentence, counting the games that are really playable."""
     count = len(cards)
-    word = NUMBER_WORDS.get(count, str(count))
-    games = ngettext("%(count)s Brettspiel", "%(count)s Brettspiele", count) % {"count": word}
-    return games + ", allein gegen den Computer oder live mit anderen – mit Taler-Einsätzen und Bestenliste."
+    word = gettext(NUMBER_WORDS[count]) if count in NUMBER_WORDS else str(count)
+    return ngettext(
+        "%(count)s Brettspiel, allein gegen den Computer oder live mit anderen – mit Taler-Einsätzen und Bestenliste.",
+        "%(count)s Brettspiele, allein gegen den Computer oder live mit anderen – mit Taler-Einsätzen und Bestenliste.",
+        count,
+    ) % {"count": word}

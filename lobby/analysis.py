@@ -31,7 +31,8 @@ from django.db import close_old_connections
 from games.core import registry
 from games.core.rng import draw_rng
 from games.core.search import Assessment, Budget
-from games.core.text import decimal
+from games.core.text import fixed
+from games.core.translate import say
 from lobby import history
 from lobby.models import Match
 
@@ -184,7 +185,7 @@ def _decision(index: int, assessment: Assessment) -> dict[str, Any]:
 
 
 def present(entry: dict[str, Any]) -> dict[str, Any]:
-    """What the page shows: progress, the three costliest decisions, every decision, in German numbers."""
+    """What the page shows: progress, the three costliest decisions, every decision, in the active language."""
     total = max(entry.get("total", 0), 0)
     done = min(entry.get("done", 0), total)
     out: dict[str, Any] = {
@@ -210,6 +211,11 @@ def present(entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def decimal(x: float) -> str:
+    """One decimal in the active language ("2,5", "2.5")."""
+    return say(fixed(x))
+
+
 def _row(decision: dict[str, Any]) -> dict[str, Any]:
     options = decision["options"]
     chosen, best = options[decision["chosen"]], options[0]
@@ -219,12 +225,17 @@ def _row(decision: dict[str, Any]) -> dict[str, Any]:
         "differs": decision["differs"],
         "cost": decimal(decision["cost"]),
         "costly": decision["cost"] >= NOTEWORTHY,
-        "chosen": chosen["label"],
+        "chosen": say(chosen["label"]),
         "chosen_points": decimal(chosen["points"]),
-        "best": best["label"],
+        "best": say(best["label"]),
         "best_points": decimal(best["points"]),
         "options": [
-            {"label": o["label"], "points": decimal(o["points"]), "chosen": i == decision["chosen"], "best": i == 0}
+            {
+                "label": say(o["label"]),
+                "points": decimal(o["points"]),
+                "chosen": i == decision["chosen"],
+                "best": i == 0,
+            }
             for i, o in enumerate(options)
         ],
     }

@@ -17,17 +17,19 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core.protocol import IllegalAction
+from games.core.text import N_, tx
 from lobby.models import ChatMessage, ChatMute, Match, Table
 from moderation import services as moderation
 
-PHRASES = ("Gut gespielt!", "Viel Glück!", "Danke!", "Einen Moment bitte")
+#: The phrases a guest may send: stored and sent in German, shown in each reader's language.
+PHRASES = (N_("Gut gespielt!"), N_("Viel Glück!"), N_("Danke!"), N_("Einen Moment bitte"))
 MAX_LENGTH = 200
 #: At most RATE_MESSAGES lines per player and table within RATE_SECONDS.
 RATE_MESSAGES = 4
 RATE_SECONDS = 15
 HISTORY = 50
 
-UNREADABLE = "Diese Nachricht kann der Chat nicht lesen."
+UNREADABLE = N_("Diese Nachricht kann der Chat nicht lesen.")
 
 
 def clean_text(raw: Any) -> str:
@@ -37,9 +39,11 @@ def clean_text(raw: Any) -> str:
     text = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in raw)
     text = " ".join(text.split())
     if not text:
-        raise IllegalAction("Bitte schreib zuerst etwas.")
+        raise IllegalAction(N_("Bitte schreib zuerst etwas."))
     if len(text) > MAX_LENGTH:
-        raise IllegalAction(f"Eine Nachricht hat höchstens {MAX_LENGTH} Zeichen (deine hat {len(text)}).")
+        raise IllegalAction(
+            tx("Eine Nachricht hat höchstens %(max)s Zeichen (deine hat %(n)s).", max=MAX_LENGTH, n=len(text))
+        )
     return text
 
 
@@ -61,36 +65,36 @@ def _name_at_table(table: Table, user_id: int) -> str:
     for player in players:
         if player.get("user_id") == user_id and not player.get("bot"):
             return player["name"]
-    raise IllegalAction("Nur wer an diesem Tisch spielt, kann hier schreiben.")
+    raise IllegalAction(N_("Nur wer an diesem Tisch spielt, kann hier schreiben."))
 
 
 def post(*, table_id: int, user_id: int | None, text: Any) -> dict[str, Any]:
     """Store a chat line of ``user_id`` at ``table_id``; returns it as plain data."""
     if user_id is None:
-        raise IllegalAction("Bitte melde dich an oder spiel als Gast, um zu schreiben.")
+        raise IllegalAction(N_("Bitte melde dich an oder spiel als Gast, um zu schreiben."))
     text = clean_text(text)
     with transaction.atomic():
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
-            raise IllegalAction("Diesen Tisch gibt es nicht.")
+            raise IllegalAction(N_("Diesen Tisch gibt es nicht."))
         if table.kind != Table.Kind.LIVE:
-            raise IllegalAction("Einen Chat gibt es nur an Tischen mit anderen.")
+            raise IllegalAction(N_("Einen Chat gibt es nur an Tischen mit anderen."))
         if table.status == Table.Status.CLOSED:
-            raise IllegalAction("Dieser Tisch ist geschlossen – der Chat auch.")
+            raise IllegalAction(N_("Dieser Tisch ist geschlossen – der Chat auch."))
         user = User.objects.filter(pk=user_id, is_active=True).first()
         if user is None:
-            raise IllegalAction("Dieses Konto darf nicht schreiben.")
+            raise IllegalAction(N_("Dieses Konto darf nicht schreiben."))
         name = _name_at_table(table, user_id)
         ban = moderation.active_ban(user_id)
         if ban is not None:
             raise IllegalAction(moderation.ban_message(ban))
         if user.is_guest and text not in PHRASES:
             raise IllegalAction(
-                "Als Gast kannst du nur die vorgegebenen Sätze senden. Mit einem Konto schreibst du frei."
+                N_("Als Gast kannst du nur die vorgegebenen Sätze senden. Mit einem Konto schreibst du frei.")
             )
         since = timezone.now() - timedelta(seconds=RATE_SECONDS)
         if ChatMessage.objects.filter(table=table, user_id=user_id, created__gte=since).count() >= RATE_MESSAGES:
-            raise IllegalAction("Nicht so schnell – warte ein paar Sekunden, bevor du wieder schreibst.")
+            raise IllegalAction(N_("Nicht so schnell – warte ein paar Sekunden, bevor du wieder schreibst."))
         message = ChatMessage.objects.create(table=table, user=user, name=name, text=text)
     return line_of(message)
 
@@ -106,12 +110,12 @@ def mute(*, user_id: int | None, table_id: int, message_id: Any) -> int:
     """Hide the writer of ``message_id`` (a line at this table) for ``user_id`` (at every table, from now
     on); returns the writer's id."""
     if user_id is None:
-        raise IllegalAction("Bitte melde dich an, um jemanden stummzuschalten.")
+        raise IllegalAction(N_("Bitte melde dich an, um jemanden stummzuschalten."))
     message = ChatMessage.objects.filter(pk=_id_of(message_id), table_id=table_id).only("user_id").first()
     if message is None:
-        raise IllegalAction("Diese Nachricht gibt es nicht (mehr).")
+        raise IllegalAction(N_("Diese Nachricht gibt es nicht (mehr)."))
     if message.user_id == user_id:
-        raise IllegalAction("Dich selbst kannst du nicht stummschalten.")
+        raise IllegalAction(N_("Dich selbst kannst du nicht stummschalten."))
     ChatMute.objects.get_or_create(user_id=user_id, muted_id=message.user_id)
     return message.user_id
 
@@ -120,7 +124,7 @@ def unmute(*, user_id: int | None, mute_id: Any) -> int:
     """Show a muted player's lines again; returns their id."""
     mute = ChatMute.objects.filter(pk=_id_of(mute_id), user_id=user_id).first() if user_id else None
     if mute is None:
-        raise IllegalAction("Diese Stummschaltung gibt es nicht (mehr).")
+        raise IllegalAction(N_("Diese Stummschaltung gibt es nicht (mehr)."))
     mute.delete()
     return mute.muted_id
 

@@ -11,15 +11,22 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games.core import registry
+from games.core.translate import say
 from leaderboard import solo_selectors
 from leaderboard.models import ScoreEntry
 from lobby.models import ActionRecord, Match, SoloRun, Table
 from lobby.solo_results import MODE_KEY
 
-MODE_LABELS = {"frei": "Freie Partie", "live": "Mit anderen", "taeglich": "Tagesrätsel", "rekord": "Rekordjagd"}
+MODE_LABELS = {
+    "frei": gettext_lazy("Freie Partie"),
+    "live": gettext_lazy("Mit anderen"),
+    "taeglich": gettext_lazy("Tagesrätsel"),
+    "rekord": gettext_lazy("Rekordjagd"),
+}
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,8 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
             stats.records = [(label, best[key]) for key, label in record.categories if key in best]
         collect = registry.spec(slug).collection
         if collect is not None:
-            stats.collection = collect([(r.match.result, r.seat) for r in mine], best_serie=stats.best_serie)
+            found = collect([(r.match.result, r.seat) for r in mine], best_serie=stats.best_serie)
+            stats.collection = {**found, "text": say(found["text"])}  # in the reader's language
         out.append(stats)
     return out
 

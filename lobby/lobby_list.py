@@ -17,13 +17,14 @@ from threading import Lock
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from accounts.selectors import wallet_of
 from lobby import presenters, selectors
 from lobby.models import Match
 
-_KEEP = 8  # stamps kept per process
-_cache: OrderedDict[str, SharedList] = OrderedDict()
+_KEEP = 16  # stamps (times languages) kept per process
+_cache: OrderedDict[tuple[str, str], SharedList] = OrderedDict()  # (stamp, language)
 _lock = Lock()
 
 
@@ -34,14 +35,15 @@ class SharedList:
 
 
 def shared(stamp: str) -> SharedList:
-    """The list for this change, built once per process."""
+    """The list for this change, built once per process and language."""
+    key = (stamp, translation.get_language() or "")
     with _lock:
-        cached = _cache.get(stamp)
+        cached = _cache.get(key)
     if cached is not None:
         return cached
     built = build()
     with _lock:
-        _cache[stamp] = built
+        _cache[key] = built
         while len(_cache) > _KEEP:
             _cache.popitem(last=False)
     return built

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from games.core.protocol import IllegalAction
+from games.core.text import tx
 from games.rocket import meisterbrief as levels
 from lobby import history
 
@@ -53,7 +54,13 @@ def open_levels(stars: dict[int, int]) -> set[int]:
 def check_open(user: User | AnonymousUser, number: int) -> None:
     """Refuse a level the player has not opened yet (German message)."""
     if number not in open_levels(best_stars(user)):
-        raise IllegalAction(f"Stufe {number} ist noch zu: bestehe zuerst Stufe {number - 1} (ihr erstes Ziel).")
+        raise IllegalAction(
+            tx(
+                "Stufe %(n)s ist noch zu: bestehe zuerst Stufe %(before)s (ihr erstes Ziel).",
+                n=number,
+                before=number - 1,
+            )
+        )
 
 
 def overview(user: User | AnonymousUser) -> list[LevelRow]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.selectors import wallet_of
 from accounts.services import format_taler
@@ -59,10 +60,13 @@ def stake_reason(stake: int, user: Any, balance: int | None) -> str | None:
     if not stake or user is None or not user.is_authenticated:
         return None
     if user.is_guest:
-        return "Gäste spielen nur an Tischen ohne Einsatz."
+        return gettext("Gäste spielen nur an Tischen ohne Einsatz.")
     if balance is not None and balance >= stake:
         return None
-    return f"Einsatz {format_taler(stake)} – du hast nur {format_taler(balance or 0)}."
+    return gettext("Einsatz %(stake)s – du hast nur %(balance)s.") % {
+        "stake": format_taler(stake),
+        "balance": format_taler(balance or 0),
+    }
 
 
 def seats_by_index(seats: list, index: int) -> Any:  # type: ignore[type-arg]
@@ -73,7 +77,7 @@ def options_text(table: Table) -> str:
     """The game describes its own options (``ui.options_summary``); the lobby adds its settings."""
     parts = [registry.ui(table.game).options_summary(table.options)]
     if table.fill_computers:
-        parts.append(f"Computer füllen auf ({table.bot_level})")
+        parts.append(gettext("Computer füllen auf (%(level)s)") % {"level": gettext(table.bot_level)})
     return ", ".join(parts)
 
 

@@ -14,6 +14,7 @@ from accounts.services import TalerError
 from games.core import registry
 from games.core.bots import LEVELS, TEMPOS
 from games.core.protocol import IllegalAction
+from games.core.text import N_, tx
 from leaderboard import services as leaderboard
 from lobby import settlement
 from lobby.models import Match, Seat, Table
@@ -47,12 +48,17 @@ def create_solo_table(
     players = 1 + len(computers)
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
         raise IllegalAction(
-            f"{engine.NAME} spielt man mit {engine.MIN_PLAYERS} bis {engine.MAX_PLAYERS} Personen am Tisch."
+            tx(
+                "%(game)s spielt man mit %(low)s bis %(high)s Personen am Tisch.",
+                game=engine.NAME,
+                low=engine.MIN_PLAYERS,
+                high=engine.MAX_PLAYERS,
+            )
         )
     if any(level not in LEVELS for level in computers):
-        raise IllegalAction("Unbekannte Computerstärke.")
+        raise IllegalAction(N_("Unbekannte Computerstärke."))
     if tempo not in TEMPOS:
-        raise IllegalAction("Unbekanntes Tempo.")
+        raise IllegalAction(N_("Unbekanntes Tempo."))
     cleaned = engine.clean_options(options, players)
     names = computer_names(game, len(computers), random.Random())
     with transaction.atomic():
@@ -76,7 +82,7 @@ def restart_solo(*, table: Table, user: User) -> Match:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.kind != Table.Kind.SOLO or table.host_id != user.pk:
-            raise IllegalAction("Nur wer allein spielt, kann hier eine neue Partie starten.")
+            raise IllegalAction(N_("Nur wer allein spielt, kann hier eine neue Partie starten."))
         current = Match.objects.filter(table=table).order_by("-number").first()
         if current is not None and current.status == Match.Status.PLAYING:
             return current
@@ -97,11 +103,11 @@ def _notify_lobby(table_id: int) -> None:
 
 def _check_can_sit(user: User, stake: int) -> None:
     if user.is_guest and stake:
-        raise IllegalAction("Gäste spielen nur an Tischen ohne Einsatz. Leg ein Konto an, um Taler zu setzen.")
+        raise IllegalAction(N_("Gäste spielen nur an Tischen ohne Einsatz. Leg ein Konto an, um Taler zu setzen."))
     if stake:
         wallet = Wallet.objects.filter(user=user).first()
         if wallet is None or wallet.balance < stake:
-            raise IllegalAction(f"Für diesen Tisch brauchst du {stake} Taler.")
+            raise IllegalAction(tx("Für diesen Tisch brauchst du %(stake)s Taler.", stake=stake))
 
 
 def open_table(
@@ -120,17 +126,19 @@ def open_table(
     engine = registry.engine(game)
     low, high = max(2, engine.MIN_PLAYERS), engine.MAX_PLAYERS
     if not low <= places <= high:
-        raise IllegalAction(f"{engine.NAME}: ein Tisch hat {low} bis {high} Plätze.")
+        raise IllegalAction(
+            tx("%(game)s: ein Tisch hat %(low)s bis %(high)s Plätze.", game=engine.NAME, low=low, high=high)
+        )
     if stake not in STAKES:
-        raise IllegalAction("Der Einsatz ist 10, 25, 50 oder 100 Taler – oder keiner.")
+        raise IllegalAction(N_("Der Einsatz ist 10, 25, 50 oder 100 Taler – oder keiner."))
     if clock_seconds not in CLOCKS:
-        raise IllegalAction("Die Bedenkzeit ist 30 s, 60 s, 90 s, 2 Minuten oder ohne.")
+        raise IllegalAction(N_("Die Bedenkzeit ist 30 s, 60 s, 90 s, 2 Minuten oder ohne."))
     if stake and clock_seconds is None:
-        raise IllegalAction("Tische mit Einsatz haben immer eine Bedenkzeit – wähle 30 s bis 2 Minuten.")
+        raise IllegalAction(N_("Tische mit Einsatz haben immer eine Bedenkzeit – wähle 30 s bis 2 Minuten."))
     if bot_level not in LEVELS:
-        raise IllegalAction("Unbekannte Computerstärke.")
+        raise IllegalAction(N_("Unbekannte Computerstärke."))
     if tempo not in TEMPOS:
-        raise IllegalAction("Unbekanntes Tempo.")
+        raise IllegalAction(N_("Unbekanntes Tempo."))
     _check_can_sit(host, stake)
     cleaned = engine.clean_options(options, places)
     with transaction.atomic():
@@ -153,11 +161,11 @@ def open_table(
 def _lock_open_table(table_id: int) -> Table:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise IllegalAction("Diesen Tisch gibt es nicht.")
+        raise IllegalAction(N_("Diesen Tisch gibt es nicht."))
     if table.kind != Table.Kind.LIVE:
-        raise IllegalAction("An diesem Tisch spielt jemand allein.")
+        raise IllegalAction(N_("An diesem Tisch spielt jemand allein."))
     if table.status == Table.Status.CLOSED:
-        raise IllegalAction("Dieser Tisch ist geschlossen.")
+        raise IllegalAction(N_("Dieser Tisch ist geschlossen."))
     return table
 
 
@@ -179,14 +187,14 @@ def join_table(*, table_id: int, user: User) -> Seat:
         table = _lock_open_table(table_id)
         _release_expired_reservations(table)
         if table.status != Table.Status.OPEN:
-            raise IllegalAction("An diesem Tisch wird schon gespielt.")
+            raise IllegalAction(N_("An diesem Tisch wird schon gespielt."))
         if Seat.objects.filter(table=table, user=user).exists():
-            raise IllegalAction("Du sitzt schon an diesem Tisch.")
+            raise IllegalAction(N_("Du sitzt schon an diesem Tisch."))
         _check_can_sit(user, table.stake)
         taken = set(Seat.objects.filter(table=table).values_list("index", flat=True))
         free = [i for i in range(table.places) if i not in taken]
         if not free:
-            raise IllegalAction("Der Tisch ist schon voll.")
+            raise IllegalAction(N_("Der Tisch ist schon voll."))
         seat = Seat.objects.create(table=table, index=free[0], user=user, name=user.username)
         _hold(table, seat)
         if len(taken) + 1 == table.places and all_ready(table):
@@ -229,10 +237,10 @@ def leave_table(*, table_id: int, user: User) -> None:
     with transaction.atomic():
         table = _lock_open_table(table_id)
         if table.status == Table.Status.PLAYING:
-            raise IllegalAction("Die Partie läuft schon – verlassen geht nur über „Partie verlassen“.")
+            raise IllegalAction(N_("Die Partie läuft schon – verlassen geht nur über „Partie verlassen“."))
         seat = Seat.objects.filter(table=table, user=user).first()
         if seat is None:
-            raise IllegalAction("Du sitzt nicht an diesem Tisch.")
+            raise IllegalAction(N_("Du sitzt nicht an diesem Tisch."))
         _release(table, seat)
         seat.delete()
         humans = Seat.objects.filter(table=table, user__isnull=False).order_by("index")
@@ -251,12 +259,12 @@ def start_table(*, table_id: int, user: User) -> Match:
     with transaction.atomic():
         table = _lock_open_table(table_id)
         if table.host_id != user.pk:
-            raise IllegalAction("Nur wer den Tisch eröffnet hat, kann die Partie starten.")
+            raise IllegalAction(N_("Nur wer den Tisch eröffnet hat, kann die Partie starten."))
         if table.status != Table.Status.OPEN:
-            raise IllegalAction("An diesem Tisch wird schon gespielt.")
+            raise IllegalAction(N_("An diesem Tisch wird schon gespielt."))
         _release_expired_reservations(table)
         if table.reserved_until and not all_ready(table):
-            raise IllegalAction("Die Plätze der anderen werden noch für sie frei gehalten (bis zu zwei Minuten).")
+            raise IllegalAction(N_("Die Plätze der anderen werden noch für sie frei gehalten (bis zu zwei Minuten)."))
         match = _start(table)
         _notify_lobby(table.pk)
     return match
@@ -269,16 +277,16 @@ def _start(table: Table) -> Match:
     humans = [s for s in seats if s.user_id]
     if table.fill_computers:
         if not humans:
-            raise IllegalAction("Es sitzt niemand am Tisch.")
+            raise IllegalAction(N_("Es sitzt niemand am Tisch."))
         missing = table.places - len(seats)
     else:
         seats = humans
         missing = 0
         if len(humans) < 2:
-            raise IllegalAction("Ohne Computer braucht eine Partie mindestens zwei Menschen.")
+            raise IllegalAction(N_("Ohne Computer braucht eine Partie mindestens zwei Menschen."))
     engine = registry.engine(table.game)
     if len(seats) + missing < max(2, engine.MIN_PLAYERS):
-        raise IllegalAction("Es sitzen noch zu wenige am Tisch.")
+        raise IllegalAction(N_("Es sitzen noch zu wenige am Tisch."))
     taken = {s.name for s in seats}
     names = [n for n in computer_names(table.game, missing + len(taken), random.Random()) if n not in taken]
     Seat.objects.filter(table=table).delete()
@@ -321,10 +329,10 @@ def leave_match(*, table_id: int, user: User) -> Match:
         )
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None or match is None:
-            raise IllegalAction("Hier läuft gerade keine Partie.")
+            raise IllegalAction(N_("Hier läuft gerade keine Partie."))
         seat = next((i for i, p in enumerate(match.players) if p.get("user_id") == user.pk and not p.get("bot")), None)
         if seat is None:
-            raise IllegalAction("Du spielst an diesem Tisch nicht mit.")
+            raise IllegalAction(N_("Du spielst an diesem Tisch nicht mit."))
         others = [p for i, p in enumerate(match.players) if i != seat and p.get("user_id") and not p.get("bot")]
         name = match.players[seat]["name"]
         if not others:
@@ -337,7 +345,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
                 match=match,
                 seat=seat,
                 kind="verlassen",
-                text=f"{name} hat die Partie verlassen – sie endet ohne Wertung.",
+                text=tx("%(name)s hat die Partie verlassen – sie endet ohne Wertung.", name=name),
             )
             return match
         takeover = f"Computer (für {name})"
@@ -347,7 +355,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
             match=match,
             seat=seat,
             kind="verlassen",
-            text=f"{name} hat die Partie verlassen – der Computer übernimmt den Platz.",
+            text=tx("%(name)s hat die Partie verlassen – der Computer übernimmt den Platz.", name=name),
         )
         leaderboard.record_leave_penalty(user=user, game=match.game, match_id=match.pk)
     return match
@@ -360,9 +368,9 @@ def play_again(*, table_id: int, user: User) -> Table:
         _release_expired_reservations(table)
         seat = Seat.objects.filter(table=table, user=user).first()
         if seat is None:
-            raise IllegalAction("Dein Platz an diesem Tisch ist nicht mehr frei.")
+            raise IllegalAction(N_("Dein Platz an diesem Tisch ist nicht mehr frei."))
         if table.status == Table.Status.PLAYING:
-            raise IllegalAction("Die nächste Partie läuft schon.")
+            raise IllegalAction(N_("Die nächste Partie läuft schon."))
         if table.status == Table.Status.FINISHED:
             # the first "Nochmal": everyone else's seat is kept free for two minutes
             Seat.objects.filter(table=table, user__isnull=True).delete()

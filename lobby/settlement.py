@@ -16,6 +16,7 @@ from django.db import transaction
 
 from accounts import services as taler
 from games.core import registry
+from games.core.text import N_
 from leaderboard import services as leaderboard
 from lobby import history, solo_results
 from lobby.models import Match
@@ -55,7 +56,7 @@ def collect_stakes(match: Match, stake: int, holds: dict[int, str]) -> None:
         try:
             taler.place_stake(user=user, amount=stake, table_id=match.table_id, key=key)  # a hold: no new debit
         except taler.TalerError:
-            raise taler.TalerError("Nicht alle am Tisch können den Einsatz zahlen – die Partie startet nicht.")
+            raise taler.TalerError(N_("Nicht alle am Tisch können den Einsatz zahlen – die Partie startet nicht."))
         player["stake"] = stake
         player["stake_key"] = key
     match.save(update_fields=["players"])

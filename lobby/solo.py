@@ -27,6 +27,7 @@ from accounts.models import User
 from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
+from games.core.text import N_, tx
 from lobby import services, solo_results
 from lobby.models import DailyPuzzle, Match, SoloRun
 from lobby.solo_results import MODE_KEY
@@ -58,14 +59,14 @@ def daily_seed(game: str, day: date) -> int:
 def daily_mode(game: str) -> DailyMode:
     mode = registry.solo(game).daily
     if mode is None:
-        raise IllegalAction(f"{registry.engine(game).NAME} hat kein Tagesrätsel.")
+        raise IllegalAction(tx("%(game)s hat kein Tagesrätsel.", game=registry.engine(game).NAME))
     return mode
 
 
 def record_mode(game: str) -> RecordMode:
     mode = registry.solo(game).record
     if mode is None:
-        raise IllegalAction(f"{registry.engine(game).NAME} hat keine Rekordjagd.")
+        raise IllegalAction(tx("%(game)s hat keine Rekordjagd.", game=registry.engine(game).NAME))
     return mode
 
 
@@ -155,7 +156,7 @@ def start_record(*, user: User, game: str, category: str) -> SoloRun:
     """Start a record hunt in ``category`` (e.g. the computers' strength): its first match."""
     mode = record_mode(game)
     if category not in dict(mode.categories):
-        raise IllegalAction("Diese Stufe gibt es für die Rekordjagd nicht.")
+        raise IllegalAction(N_("Diese Stufe gibt es für die Rekordjagd nicht."))
     options, computers, tempo = mode.setup(category)
     with transaction.atomic():
         _lock_user(user)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
+from games.core.translate import say_error
 from leaderboard import services as leaderboard
 from lobby.models import Match, SoloRun, Table
 from lobby.runtime.replay import replay_match
@@ -53,7 +54,7 @@ def verified(run: SoloRun) -> bool:
             check = replay_match(match)
             detail = check.detail if not check.matches else ""
         except IllegalAction as error:  # the record holds an action the rules refuse
-            detail = error.message
+            detail = say_error(error)
         if detail:
             log.warning("solo run %s: match %s does not replay (%s); not listed", run.pk, match.pk, detail)
             return False

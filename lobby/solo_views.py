@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from accounts import services as accounts
 from games.core import registry
 from games.core.protocol import IllegalAction
+from games.core.translate import say_error
 from leaderboard import solo_selectors
 from lobby import daily_best, solo, solo_results
 from lobby import meisterbrief as meisterbrief_service
@@ -84,7 +85,7 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             run = solo.start_record(user=_player(request), game=slug, category=request.POST.get("kategorie", ""))
         except IllegalAction as exc:
-            error = exc.message
+            error = say_error(exc)
         else:
             return redirect("lobby:table", table_id=run.table_id)
     user = request.user

@@ -4,18 +4,22 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
+from games.core.translate import say_error
 from lobby import lobby_list, presenters, selectors, services
 from lobby.forms import open_table_form
 from lobby.models import SoloRun, Table
 from lobby.runtime import chat, rendering, snapshot
 from lobby.solo_results import MODE_KEY
 
-TABLE_MISSING = "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
+TABLE_MISSING = gettext_lazy(
+    "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
+)
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -33,12 +37,12 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         form = open_table_form(slug, request.POST)
     except registry.UnknownGame:
-        return not_found(request, "Dieses Spiel gibt es nicht.")
+        return not_found(request, gettext("Dieses Spiel gibt es nicht."))
     if form.is_valid():
         try:
             table = services.open_table(host=request.user, game=slug, **form.table_settings())
         except IllegalAction as error:
-            form.add_error(None, error.message)
+            form.add_error(None, say_error(error))
         else:
             return redirect("lobby:table", table_id=table.pk)
     context = {
@@ -53,12 +57,12 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """A table: the waiting room while it is open, else the game with the websocket's fragments."""
     tbl = selectors.table_with_seats(table_id)
     if tbl is None:
-        return not_found(request, TABLE_MISSING)
+        return not_found(request, str(TABLE_MISSING))
     if tbl.status in (Table.Status.OPEN, Table.Status.CLOSED) and tbl.kind == Table.Kind.LIVE:
         return render(request, "lobby/warteraum.html", {"info": presenters.describe(tbl, request.user)})
     snap = snapshot.current_for_table(table_id)
     if snap is None:
-        return not_found(request, TABLE_MISSING)
+        return not_found(request, str(TABLE_MISSING))
     seat = snap.user_seat(request.user.pk if request.user.is_authenticated else None)
     # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
     parts = {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()}
@@ -84,14 +88,14 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
 def _table_action(request: HttpRequest, table_id: int, action, done: str | None = None) -> HttpResponse:  # type: ignore[no-untyped-def]
     """Run a lobby service for the user; a refusal is shown as a German message."""
     if not Table.objects.filter(pk=table_id).exists():
-        return not_found(request, TABLE_MISSING)
+        return not_found(request, str(TABLE_MISSING))
     if not request.user.is_authenticated:
-        messages.error(request, "Bitte melde dich an oder spiel als Gast.")
+        messages.error(request, gettext("Bitte melde dich an oder spiel als Gast."))
         return redirect("accounts:login")
     try:
         action(table_id=table_id, user=request.user)
     except IllegalAction as error:
-        messages.error(request, error.message)
+        messages.error(request, say_error(error))
     else:
         if done:
             return redirect(done)

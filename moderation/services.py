@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from moderation.models import AuditRecord, ChatBan
 
@@ -71,7 +72,10 @@ def active_ban(user_id: int | None, now: datetime | None = None) -> ChatBan | No
 
 
 def ban_message(ban: ChatBan) -> str:
-    return f"Du bist im Chat bis {local_time(ban.until)} stummgeschaltet. Grund: {ban.reason}"
+    return gettext("Du bist im Chat bis %(until)s stummgeschaltet. Grund: %(reason)s") % {
+        "until": local_time(ban.until),
+        "reason": ban.reason,
+    }
 
 
 def mute_user(*, user: Any, period: str, reason: str, by: Any) -> ChatBan:

@@ -26,6 +26,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
+from games.core.text import N_, Text, fixed, tx
 
 from . import preview, scoring
 from .content import (
@@ -39,8 +40,8 @@ from .content import (
     SKETCH_BONUS,
     SKETCHES,
     SOLO_PRIZE_POINTS,
-    die_text,
-    field_text,
+    die_name,
+    field_name,
 )
 
 JSON = dict[str, Any]
@@ -61,10 +62,6 @@ TYPICAL_ROUND = (20.0, 4.5)
 GAIN_PER_DIE = 3.3
 #: a prize in round points, for the playout policy (3 SP ≈ 6 points near an even shovel race)
 PRIZE_AS_POINTS = 6.0
-
-
-def _num(x: float) -> str:
-    return f"{x:.1f}".replace(".", ",")
 
 
 # ------------------------------------------------------------ estimates
@@ -225,11 +222,11 @@ def ranked_builds(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON]]:
     return out
 
 
-def _describe(view: JSON, action: JSON) -> str:
+def _describe(view: JSON, action: JSON) -> Text:
     die = next(d for d in view["auslage"] if d[0] == action["wuerfel"])
     if action["type"] == "verlieren":
-        return f"{die_text(die)} passt nirgends und geht verloren"
-    return f"{die_text(die)} auf {field_text(action['feld'])}"
+        return tx("%(die)s passt nirgends und geht verloren", die=die_name(die))
+    return tx("%(die)s auf %(field)s", die=die_name(die), field=field_name(action["feld"]))
 
 
 def _sketch_ease(nr: int) -> float:
@@ -245,25 +242,27 @@ def _simple(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Ch
     """Sketch choice, "weiter" and the discard; None while building."""
     t = legal[0]["type"]
     if t == "weiter":
-        return Choice(legal[0], "Weiter geht's.")
+        return Choice(legal[0], tx("Weiter geht's."))
     if t == "skizze":
         if level == "leicht":
             a = rng.choice(legal)
-            return Choice(a, f"Die Skizze „{SKETCHES[a['skizze']].name}“ gefällt mir.")
+            return Choice(a, tx("Die Skizze „%(name)s“ gefällt mir.", name=SKETCHES[a["skizze"]].name))
         a = max(legal, key=lambda x: (_sketch_ease(x["skizze"]), -x["skizze"]))
-        return Choice(a, f"„{SKETCHES[a['skizze']].name}“ ist leichter zu treffen.")
+        return Choice(a, tx("„%(name)s“ ist leichter zu treffen.", name=SKETCHES[a["skizze"]].name))
     if t == "ablegen":
         if level == "leicht":
             a = rng.choice(legal)
-            return Choice(a, "Irgendeinen Würfel ablegen.")
+            return Choice(a, tx("Irgendeinen Würfel ablegen."))
         hint = view.get("ablegen_hinweis")
         if hint is not None:
             a = {"type": "ablegen", "wuerfel": hint["rot"]}
             die = next(d for d in view["auslage"] if d[0] == hint["rot"])
-            return Choice(a, f"{die_text(die)} brächte dem Gegner am meisten – weg damit.")
+            return Choice(a, tx("%(die)s brächte dem Gegner am meisten – weg damit.", die=die_name(die)))
         # hidden castles: take away the die that looks best in general (high pips stack anywhere)
         best = max(view["auslage"], key=lambda d: (d[1], d[0] // 8 == 3, -d[0]))
-        return Choice({"type": "ablegen", "wuerfel": best[0]}, f"{die_text(best)} lasse ich dem Gegner nicht.")
+        return Choice(
+            {"type": "ablegen", "wuerfel": best[0]}, tx("%(die)s lasse ich dem Gegner nicht.", die=die_name(best))
+        )
     return None
 
 
@@ -287,8 +286,12 @@ def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
     k = 0 if r < 0.3 else 1 if r < 0.65 else 2
     k = min(k, len(per_die) - 1)
     a = per_die[k][1]
-    which = ("der beste", "der zweitbeste", "der drittbeste")[k]
-    return Choice(a, f"{_describe(view, a)} – {which} Würfel, ganz ohne langes Rechnen.")
+    which = (
+        N_("%(move)s – der beste Würfel, ganz ohne langes Rechnen."),
+        N_("%(move)s – der zweitbeste Würfel, ganz ohne langes Rechnen."),
+        N_("%(move)s – der drittbeste Würfel, ganz ohne langes Rechnen."),
+    )[k]
+    return Choice(a, tx(which, move=_describe(view, a)))
 
 
 def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: int = 0) -> Choice:
@@ -297,7 +300,14 @@ def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
     if simple is not None:
         return simple
     v, a = ranked_builds(view, legal)[0]
-    return Choice(a, f"{_describe(view, a)} bringt am meisten (geschätzt {_num(v)} Punkte mit Blick auf die Skizze).")
+    return Choice(
+        a,
+        tx(
+            "%(move)s bringt am meisten (geschätzt %(points)s Punkte mit Blick auf die Skizze).",
+            move=_describe(view, a),
+            points=fixed(v),
+        ),
+    )
 
 
 # ------------------------------------------------------------------ stark
@@ -461,14 +471,17 @@ def choose_stark(
     ctx = Ctx(view)
     chosen = _build_candidates(view, legal, ctx)
     if len(chosen) == 1:
-        return Choice(chosen[0], f"{_describe(view, chosen[0])}: die einzige sinnvolle Wahl.")
+        return Choice(chosen[0], tx("%(move)s: die einzige sinnvolle Wahl.", move=_describe(view, chosen[0])))
     search = _search_builds(view, ctx, chosen, rng, budget)
     best = search.best
-    unit = "Rekordpunkte" if ctx.solo else "Siegpunkte"
+    template = (
+        N_("%(move)s: im Kopf %(n)s-mal zu Ende gebaut, im Schnitt %(points)s Rekordpunkte.")
+        if ctx.solo
+        else N_("%(move)s: im Kopf %(n)s-mal zu Ende gebaut, im Schnitt %(points)s Siegpunkte.")
+    )
     return Choice(
         best.action,
-        f"{_describe(view, best.action)}: im Kopf {best.playouts}-mal zu Ende gebaut, "
-        f"im Schnitt {_num(best.mean)} {unit}.",
+        tx(template, move=_describe(view, best.action), n=best.playouts, points=fixed(best.mean)),
         search.playouts,
     )
 
@@ -501,15 +514,15 @@ def assess(
             return None
         result = _search_builds(view, ctx, candidates, rng, budget)
 
-        def label(a: JSON) -> str:
+        def label(a: JSON) -> Text:
             return _describe(view, a)
 
     options = [Option(e.action, label(e.action), e.points, e.playouts) for e in result.ranked]
     return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
 
 
-def _sketch_label(action: JSON) -> str:
-    return f"Die Skizze „{SKETCHES[action['skizze']].name}“"
+def _sketch_label(action: JSON) -> Text:
+    return tx("Die Skizze „%(name)s“", name=SKETCHES[action["skizze"]].name)
 
 
 def _prize_candidates(ctx: Ctx, cands: list[JSON]) -> list[JSON]:
@@ -560,7 +573,8 @@ def _search_sketches(view: JSON, legal: list[JSON], rng: random.Random, budget: 
 def _stark_sketch(view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> Choice:
     result = _search_sketches(view, legal, rng, budget)
     best = result.best.action
-    return Choice(best, f"Auf „{SKETCHES[best['skizze']].name}“ gelingen die Probeburgen am besten.", result.playouts)
+    why = tx("Auf „%(name)s“ gelingen die Probeburgen am besten.", name=SKETCHES[best["skizze"]].name)
+    return Choice(best, why, result.playouts)
 
 
 def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget | int | float | None = None) -> Choice:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.text import N_, Text, join, tx
+
 FIELDS = 9
 COLS = 3
 ROUNDS = 3
@@ -25,9 +27,9 @@ DICE_PER_MATERIAL = 8
 TREIBHOLZ, GRANIT, MUSCHELN, SEEGLAS = 0, 1, 2, 3
 MATERIALS = (TREIBHOLZ, GRANIT, MUSCHELN, SEEGLAS)
 MATERIAL_KEYS = ("treibholz", "granit", "muscheln", "seeglas")
-MATERIAL_NAMES = ("Treibholz", "Granit", "Muscheln", "Seeglas")
+MATERIAL_NAMES = (N_("Treibholz"), N_("Granit"), N_("Muscheln"), N_("Seeglas"))
 #: one die of the material ("eine Muschel")
-MATERIAL_SINGULAR = ("Treibholz", "Granit", "Muschel", "Seeglas")
+MATERIAL_SINGULAR = (N_("Treibholz"), N_("Granit"), N_("Muschel"), N_("Seeglas"))
 MATERIAL_RULES = (
     "2 Punkte je Treibholz-Nachbar (daneben auf gleicher Ebene, darunter, darüber)",
     "2 × Ebene − 1 Punkte (Ebene 1 = Boden)",
@@ -70,6 +72,16 @@ def die_text(die: list[int] | tuple[int, int]) -> str:
 def field_text(field: int) -> str:
     """German name of a field: "Feld 1".."Feld 9" (row by row from the back left)."""
     return f"Feld {field + 1}"
+
+
+def die_name(die: list[int] | tuple[int, int]) -> Text:
+    """A rolled die as a text (games.core.text): "Granit 4"."""
+    return join(" ", [tx(MATERIAL_SINGULAR[material(die[0])]), str(die[1])])
+
+
+def field_name(field: int) -> Text:
+    """A field as a text: "Feld 1".."Feld 9"."""
+    return tx("Feld %(n)s", n=field + 1)
 
 
 PUDDLE = -1

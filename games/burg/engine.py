@@ -16,6 +16,7 @@ from typing import Any
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import N_, Text, and_list, join, said, tx
 
 from . import preview, scoring
 from .content import (
@@ -31,8 +32,8 @@ from .content import (
     PUDDLE,
     ROUNDS,
     SKETCHES,
-    die_text,
-    field_text,
+    die_name,
+    field_name,
     material,
 )
 
@@ -86,7 +87,7 @@ class State:
     treffer: list[list[int]]  # sketch nrs hit exactly
     rundenpunkte: list[list[int]]  # seat -> round points per round
     rekord: list[int]  # solo: Rekordpunkte per round
-    last: list[str]
+    last: list[Text]  # per seat: what it did last (games.core.text)
 
     def copy(self) -> State:
         """A copy sharing only what is never changed in place (options, scored boards)."""
@@ -178,26 +179,26 @@ def default_options() -> JSON:
 def clean_options(options: JSON, players: int) -> JSON:
     options = dict(options or {})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("Speedburg spielt man allein oder zu zweit bis zu viert.")
+        raise IllegalAction(N_("Speedburg spielt man allein oder zu zweit bis zu viert."))
     wahl = options.get("skizzenwahl") or "eine"
     if wahl not in SKIZZENWAHL:
-        raise IllegalAction("Diese Skizzenwahl gibt es nicht.")
+        raise IllegalAction(N_("Diese Skizzenwahl gibt es nicht."))
     bauen = options.get("bauen") or "verdeckt"
     if bauen not in BAUEN:
-        raise IllegalAction("Wähle verdecktes oder offenes Bauen.")
+        raise IllegalAction(N_("Wähle verdecktes oder offenes Bauen."))
     level = options.get("bot_level") or None
     if level not in LEVELS:
-        raise IllegalAction("Diese Computerstärke gibt es nicht.")
+        raise IllegalAction(N_("Diese Computerstärke gibt es nicht."))
     out: JSON = {"skizzenwahl": wahl, "bauen": bauen, "bot_level": level}
     if players == 1:
         # the site marks its solo tables "taeglich" / "rekord" under the same key (docs/solo.md)
         modus = SITE_MODES.get(options.get("modus"), options.get("modus")) or "rekordjagd"
         if modus not in MODI:
-            raise IllegalAction("Allein am Strand gibt es als Tagesstrand oder Rekordjagd.")
+            raise IllegalAction(N_("Allein am Strand gibt es als Tagesstrand oder Rekordjagd."))
         out["modus"] = modus
         out["bot_level"] = None
     elif options.get("modus"):
-        raise IllegalAction("Tagesstrand und Rekordjagd spielst du allein.")
+        raise IllegalAction(N_("Tagesstrand und Rekordjagd spielst du allein."))
     return out
 
 
@@ -283,13 +284,19 @@ def _start_round(s: State, events: list[JSON], start: int) -> None:
     s.step = "bauen"
     s.phase = "skizze" if per_seat == 2 else "bauen"
     s.last = [""] * n
-    names = " und ".join(MATERIAL_NAMES[material(w)] for w in s.wimpel)
+    names = and_list([tx(MATERIAL_NAMES[material(w)]) for w in s.wimpel])
     events.append(
         {
             "type": "runde",
             "seat": None,
-            "text": f"Runde {s.runde} beginnt. Wimpel des Tages: {names}. "
-            "Auslage: " + ", ".join(die_text(d) for d in s.auslage) + ".",
+            **said(
+                tx(
+                    "Runde %(n)s beginnt. Wimpel des Tages: %(pennants)s. Auslage: %(dice)s.",
+                    n=s.runde,
+                    pennants=names,
+                    dice=join(", ", [die_name(d) for d in s.auslage]),
+                )
+            ),
             "runde": s.runde,
             "startspieler": start,
         }
@@ -381,47 +388,47 @@ def _find(auslage: list[list[int]], die_id: Any) -> int | None:
     return None
 
 
-def _why_not(s: State, seat: int, action: JSON) -> str:
+def _why_not(s: State, seat: int, action: JSON) -> Text:
     t = action.get("type")
     if s.phase == "skizze":
         if t == "skizze":
-            return "Diese Skizze liegt nicht vor dir."
-        return "Wähle zuerst deine Skizze."
+            return N_("Diese Skizze liegt nicht vor dir.")
+        return N_("Wähle zuerst deine Skizze.")
     if s.phase == "wertung":
-        return "Bei der Wertung gibt es nur „Weiter“."
+        return N_("Bei der Wertung gibt es nur „Weiter“.")
     if s.step == "ablegen":
         if t == "ablegen":
-            return "Dieser Würfel liegt nicht in der Auslage."
-        return "Lege noch einen Würfel der Auslage ab."
+            return N_("Dieser Würfel liegt nicht in der Auslage.")
+        return N_("Lege noch einen Würfel der Auslage ab.")
     if t not in ("bauen", "verlieren"):
-        return "Baue einen Würfel aus der Auslage."
+        return N_("Baue einen Würfel aus der Auslage.")
     i = _find(s.auslage, action.get("wuerfel"))
     if i is None:
-        return "Dieser Würfel liegt nicht in der Auslage."
+        return N_("Dieser Würfel liegt nicht in der Auslage.")
     die = s.auslage[i]
     castle, targets = s.burgen[seat], targets_of(s, seat)
     if t == "verlieren":
-        return "Dieser Würfel passt noch auf deine Burg – bauen statt verlieren."
+        return N_("Dieser Würfel passt noch auf deine Burg – bauen statt verlieren.")
     f = action.get("feld")
     if not isinstance(f, int) or not 0 <= f < FIELDS:
-        return "Dieses Feld gibt es nicht."
+        return N_("Dieses Feld gibt es nicht.")
     if targets[f] == PUDDLE:
-        return "Auf eine Pfütze kann man nicht bauen."
+        return N_("Auf eine Pfütze kann man nicht bauen.")
     if not castle[f]:
-        return "Unbekannter Zug."
+        return N_("Unbekannter Zug.")
     top = castle[f][-1]
-    return f"Eine {die[1]} darf nicht auf eine {top[1]}: nur auf gleiche oder kleinere Augenzahl."
+    return tx("Eine %(a)s darf nicht auf eine %(b)s: nur auf gleiche oder kleinere Augenzahl.", a=die[1], b=top[1])
 
 
 def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
     if state.phase == "ende":
-        raise IllegalAction("Die Partie ist vorbei.")
+        raise IllegalAction(N_("Die Partie ist vorbei."))
     if not isinstance(seat, int) or seat not in to_move(state):
         if state.phase == "skizze" and isinstance(seat, int) and 0 <= seat < state.players:
-            raise IllegalAction("Du hast deine Skizze schon gewählt.")
+            raise IllegalAction(N_("Du hast deine Skizze schon gewählt."))
         if state.phase == "wertung" and isinstance(seat, int) and 0 <= seat < state.players:
-            raise IllegalAction("Du hast schon „Weiter“ gedrückt.")
-        raise IllegalAction("Du bist nicht am Zug.")
+            raise IllegalAction(N_("Du hast schon „Weiter“ gedrückt."))
+        raise IllegalAction(N_("Du bist nicht am Zug."))
     if not isinstance(action, dict) or action not in legal_actions(state, seat):
         raise IllegalAction(_why_not(state, seat, action if isinstance(action, dict) else {}))
     s = state.copy()
@@ -436,15 +443,19 @@ def step(s: State, seat: int, action: JSON, events: list[JSON]) -> None:
     if t == "skizze":
         nr = action["skizze"]
         s.skizze[seat] = nr
-        text = "hat eine Skizze gewählt." if not offen(s) else f"wählt die Skizze „{SKETCHES[nr].name}“."
-        events.append({"type": "skizze", "seat": seat, "text": text})
+        text = (
+            tx("hat eine Skizze gewählt.")
+            if not offen(s)
+            else tx("wählt die Skizze „%(name)s“.", name=SKETCHES[nr].name)
+        )
+        events.append({"type": "skizze", "seat": seat, **said(text)})
         if all(x is not None for x in s.skizze):
             s.phase = "bauen"
-            events.append({"type": "skizzen", "seat": None, "text": "Alle haben ihre Skizze. Es wird gebaut."})
+            events.append({"type": "skizzen", "seat": None, **said(tx("Alle haben ihre Skizze. Es wird gebaut."))})
         return
     if t == "weiter":
         s.weiter[seat] = True
-        events.append({"type": "weiter", "seat": seat, "text": "drückt „Weiter“."})
+        events.append({"type": "weiter", "seat": seat, **said(tx("drückt „Weiter“."))})
         if all(s.weiter):
             _after_board(s, events)
         return
@@ -453,29 +464,35 @@ def step(s: State, seat: int, action: JSON, events: list[JSON]) -> None:
     die = s.auslage.pop(i)
     if t == "ablegen":
         s.abgelegt.append(die)
-        events.append({"type": "ablegen", "seat": seat, "text": f"legt {die_text(die)} ab.", "wuerfel": die})
+        events.append(
+            {"type": "ablegen", "seat": seat, **said(tx("legt %(die)s ab.", die=die_name(die))), "wuerfel": die}
+        )
         _end_turn(s, events)
         return
     if t == "verlieren":
         s.verloren[seat].append(die)
         if offen(s) or solo(s):
-            s.last[seat] = f"{die_text(die)} verloren"
-            text = f"nimmt {die_text(die)}, er passt nirgends: verloren."
-            events.append({"type": "verlieren", "seat": seat, "text": text, "wuerfel": die})
+            s.last[seat] = tx("%(die)s verloren", die=die_name(die))
+            text = tx("nimmt %(die)s, er passt nirgends: verloren.", die=die_name(die))
+            events.append({"type": "verlieren", "seat": seat, **said(text), "wuerfel": die})
         else:  # behind the Windschutz a lost die looks like any other taken die
-            s.last[seat] = f"{die_text(die)} genommen"
-            events.append({"type": "bauen", "seat": seat, "text": f"nimmt {die_text(die)}.", "wuerfel": die})
+            s.last[seat] = tx("%(die)s genommen", die=die_name(die))
+            events.append(
+                {"type": "bauen", "seat": seat, **said(tx("nimmt %(die)s.", die=die_name(die))), "wuerfel": die}
+            )
     else:
         f = action["feld"]
         s.burgen[seat][f].append(die)
         level = len(s.burgen[seat][f])
         if offen(s) or solo(s):
-            text = f"baut {die_text(die)} auf {field_text(f)} (Ebene {level})."
-            ev: JSON = {"type": "bauen", "seat": seat, "text": text, "wuerfel": die, "feld": f, "ebene": level}
-            s.last[seat] = f"{die_text(die)} auf {field_text(f)}"
+            text = tx(
+                "baut %(die)s auf %(field)s (Ebene %(level)s).", die=die_name(die), field=field_name(f), level=level
+            )
+            ev: JSON = {"type": "bauen", "seat": seat, **said(text), "wuerfel": die, "feld": f, "ebene": level}
+            s.last[seat] = tx("%(die)s auf %(field)s", die=die_name(die), field=field_name(f))
         else:
-            ev = {"type": "bauen", "seat": seat, "text": f"nimmt {die_text(die)}.", "wuerfel": die}
-            s.last[seat] = f"{die_text(die)} genommen"
+            ev = {"type": "bauen", "seat": seat, **said(tx("nimmt %(die)s.", die=die_name(die))), "wuerfel": die}
+            s.last[seat] = tx("%(die)s genommen", die=die_name(die))
         events.append(ev)
     if s.players == 2 and not _last_build(s):
         s.step = "ablegen"
@@ -498,7 +515,7 @@ def _refill(s: State, k: int, events: list[JSON]) -> None:
             {
                 "type": "nachlegen",
                 "seat": None,
-                "text": "Neu in der Auslage: " + ", ".join(die_text(d) for d in new) + ".",
+                **said(tx("Neu in der Auslage: %(dice)s.", dice=join(", ", [die_name(d) for d in new]))),
                 "wuerfel": new,
             }
         )
@@ -544,22 +561,27 @@ def _score_round(s: State, events: list[JSON]) -> None:
     if solo(s):
         s.rekord.append(board["rekordpunkte"])
     s.wertungen.append(board)
-    events.append({"type": "wertung", "seat": None, "text": _board_text(board), "runde": s.runde})
+    events.append({"type": "wertung", "seat": None, **said(_board_text(board)), "runde": s.runde})
     if s.runde >= ROUNDS:
         s.phase = "ende"
-        events.append({"type": "ende", "seat": None, "text": "Die Partie ist zu Ende."})
+        events.append({"type": "ende", "seat": None, **said(tx("Die Partie ist zu Ende."))})
         return
     s.phase = "wertung"
     s.weiter = [False] * n
 
 
-def _board_text(board: JSON) -> str:
+def _board_text(board: JSON) -> Text:
     if board["solo"]:
         prizes = [p["name"] for p in board["preise"] if p["seat"] == 0]
-        got = ", ".join(prizes) if prizes else "keine Preise"
-        return f"Wertung Runde {board['runde']}: {board['burgen'][0]['summe']} Burgpunkte, {got}."
+        got = ", ".join(prizes) if prizes else tx("keine Preise")
+        return tx(
+            "Wertung Runde %(n)s: %(points)s Burgpunkte, %(prizes)s.",
+            n=board["runde"],
+            points=board["burgen"][0]["summe"],
+            prizes=got,
+        )
     parts = [f"{r['platz']}. {scoring.seat_token(r['seat'])} ({r['punkte']})" for r in board["rangfolge"]]
-    return f"Wertung Runde {board['runde']}: " + ", ".join(parts) + "."
+    return tx("Wertung Runde %(n)s: %(ranking)s.", n=board["runde"], ranking=", ".join(parts))
 
 
 def _after_board(s: State, events: list[JSON]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from games.core.fragments import FragmentContext
+from games.core.translate import say
 
 from . import scoring
 from .content import (
@@ -184,7 +185,7 @@ def seat_card(view: JSON, p: JSON, ctx: FragmentContext) -> JSON:
         "phase": view["phase"],
         "gewaehlt": p["skizze_gewaehlt"],
         "weiter": p["weiter"],
-        "letzte": p["letzte"],
+        "letzte": say(p["letzte"]) if p["letzte"] else "",
         "rundenpunkte": list(p["rundenpunkte"]),
         "rekord": sum(view["rekord"]) if view["solo"] else None,
         "castle": castle,

@@ -20,7 +20,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.core.fragments import Fragment, FragmentContext
+from games.core.translate import say_event
 
 from . import preview, scoring
 from .boards import board_data, end_data
@@ -40,7 +43,7 @@ ENGINE_EVENTS = frozenset(
 
 def event_line(event: JSON, names: list[str]) -> JSON:
     seat = event.get("seat")
-    text = with_names(event.get("text", ""), names)
+    text = with_names(say_event(event), names)
     if event.get("type") in ENGINE_EVENTS and seat is not None and 0 <= seat < len(names):
         return {"who": names[seat], "text": text, "type": event.get("type", "")}
     return {"who": None, "text": text, "type": event.get("type", "")}
@@ -158,34 +161,39 @@ def status_data(ctx: FragmentContext) -> JSON:
     players = ctx.snap.players
     phase = view["phase"]
     thinking = False
-    head = f"Runde {view['runde']}/{view['runden']} · "
+    head = gettext("Runde %(round)s/%(rounds)s") % {"round": view["runde"], "rounds": view["runden"]} + " · "
     if phase == "ende":
-        text = "Die Partie ist vorbei."
+        text = gettext("Die Partie ist vorbei.")
     elif phase == "skizze":
         waiting = [s for s in view["to_move"] if s != seat]
         thinking = any(players[s].get("bot") for s in waiting)
         if seat is not None and seat in view["to_move"]:
-            text = head + "Wähle deine Skizze (2 ziehen, 1 behalten)."
+            text = head + gettext("Wähle deine Skizze (2 ziehen, 1 behalten).")
         else:
-            text = head + "Warte auf die Skizzenwahl: " + ", ".join(names[s] for s in waiting) + "."
+            names_waiting = ", ".join(names[s] for s in waiting)
+            text = head + gettext("Warte auf die Skizzenwahl: %(names)s.") % {"names": names_waiting}
     elif phase == "wertung":
         waiting = [s for s in view["to_move"] if s != seat]
         if seat is not None and seat in view["to_move"]:
-            text = head + "Rundenwertung – drücke „Weiter“, wenn du so weit bist."
+            text = head + gettext("Rundenwertung – drücke „Weiter“, wenn du so weit bist.")
         else:
-            text = head + "Rundenwertung – warte auf: " + ", ".join(names[s] for s in waiting) + "."
+            names_waiting = ", ".join(names[s] for s in waiting)
+            text = head + gettext("Rundenwertung – warte auf: %(names)s.") % {"names": names_waiting}
     else:
         cur = view["am_zug"]
         die_no = view["spieler"][cur]["wuerfel"]
         if cur == seat and view["schritt"] == "ablegen":
-            text = head + "Lege noch einen Würfel der Auslage ab – er ist aus dem Spiel."
+            text = head + gettext("Lege noch einen Würfel der Auslage ab – er ist aus dem Spiel.")
         elif cur == seat:
-            text = head + f"Du bist dran: dein {die_no + 1}. Würfel von {BUILDS_PER_ROUND}."
+            text = head + gettext("Du bist dran: dein %(n)s. Würfel von %(of)s.") % {
+                "n": die_no + 1,
+                "of": BUILDS_PER_ROUND,
+            }
         elif players[cur].get("bot"):
-            text = head + f"{names[cur]} überlegt …"
+            text = head + gettext("%(name)s überlegt …") % {"name": names[cur]}
             thinking = True
         else:
-            text = head + f"{names[cur]} ist dran."
+            text = head + gettext("%(name)s ist dran.") % {"name": names[cur]}
     return {
         "text": text,
         "thinking": thinking,
@@ -202,14 +210,14 @@ def prompt(view: JSON, turn: JSON) -> str:
     if not turn["mine"]:
         return ""
     if view["phase"] == "skizze":
-        return "Wähle eine der beiden Skizzen (Taste 1 oder 2). Die Auslage siehst du schon."
+        return gettext("Wähle eine der beiden Skizzen (Taste 1 oder 2). Die Auslage siehst du schon.")
     if view["phase"] == "wertung":
-        return "Sieh dir die Wertung an und drück „Weiter“ (Enter)."
+        return gettext("Sieh dir die Wertung an und drück „Weiter“ (Enter).")
     if turn["step"] == "ablegen":
         if turn["rot"] is not None:
-            return "Lege einen Würfel ab. Rot markiert: der Würfel, der deinem Gegner am meisten brächte."
-        return "Lege einen zweiten Würfel der Auslage ab (antippen, dann noch einmal zum Ablegen)."
-    return "Tippe einen Würfel der Auslage an (oder ← →), dann einen leuchtenden Platz (oder Taste 1–9)."
+            return gettext("Lege einen Würfel ab. Rot markiert: der Würfel, der deinem Gegner am meisten brächte.")
+        return gettext("Lege einen zweiten Würfel der Auslage ab (antippen, dann noch einmal zum Ablegen).")
+    return gettext("Tippe einen Würfel der Auslage an (oder ← →), dann einen leuchtenden Platz (oder Taste 1–9).")
 
 
 def own_data(view: JSON, ctx: FragmentContext) -> JSON | None:

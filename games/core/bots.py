@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.text import Text, german
+
 LEVELS = ("leicht", "normal", "stark")
 # How fast computers move at a table (the runtime turns these into delays).
 TEMPOS = ("normal", "schnell", "turbo")
@@ -25,11 +27,24 @@ class Choice:
     """A bot's decision with a short German reason (for the log and for "Rat").
 
     ``playouts``: how many games a searching bot played out in its head for it (0: no search).
+    The reason may be given as a text (``games.core.text``): ``reason`` is then its German
+    wording and ``msg`` the text, which a page translates (``games.core.translate.say``).
     """
 
     action: dict[str, Any]
     reason: str
     playouts: int = 0
+    msg: Text = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str):
+            object.__setattr__(self, "msg", self.reason)
+            object.__setattr__(self, "reason", german(self.reason))
+
+    @property
+    def text(self) -> Text:
+        """The reason to show (translatable when the bot gave a text)."""
+        return self.msg if self.msg is not None else self.reason
 
 
 BotFn = Callable[..., Choice]

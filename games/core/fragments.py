@@ -32,6 +32,8 @@ from django.conf import settings
 from django.template import engines
 from django.utils import translation
 
+from games.core.translate import say
+
 _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 
 
@@ -105,7 +107,8 @@ def render_fragment(fragment: Fragment | str, lang: str | None = None) -> tuple[
     distinct input and language in this process.
 
     Ready HTML is its own key. The key is what a connection compares to skip a fragment it
-    already sent.
+    already sent. The active language is part of the key: the same input renders German for one
+    viewer and English for another (docs/i18n.md).
     """
     if isinstance(fragment, str):
         return fragment, fragment
@@ -153,7 +156,9 @@ def _environment(lang: str) -> Any:
         catalog = translation.trans_real.translation(lang)
         env = base.overlay(cache_size=400)  # its own cache: templates compiled with its own globals
         env.globals = dict(base.globals)  # an overlay shares the globals dict: give it its own
-        env.install_gettext_callables(  # type: ignore[attr-defined]
+        # The overlay's own i18n extension (bound to the overlay): ``env.install_gettext_callables`` is the
+        # base environment's method, copied by ``overlay()``, and would install into the base's globals.
+        env.extensions["jinja2.ext.InternationalizationExtension"]._install_callables(  # type: ignore[attr-defined]
             lru_cache(maxsize=4096)(catalog.gettext), lru_cache(maxsize=4096)(catalog.ngettext), newstyle=True
         )
         _environments[lang] = env
@@ -182,4 +187,6 @@ def out_of_band(html: str) -> str:
 
 
 def error_fragment(message: str) -> str:
-    return render_template("games/core/error.html", {"message": message})
+    """The error line above the table, in the viewer's language (an ``IllegalAction`` message keeps
+    the text it was made from; another German message is looked up as it is)."""
+    return render_template("games/core/error.html", {"message": say(getattr(message, "msg", None) or message)})

@@ -14,15 +14,30 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from games.core.text import german
+
 JSON = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """An action that the rules do not allow. ``message`` is German, for the player."""
+    """An action that the rules do not allow. ``message`` is German, for the player.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    It may be given as a text of ``games.core.text`` (``tx(...)``, or a ``str`` marked with
+    ``N_``): ``message`` is then a ``str`` that carries the text as ``message.msg``, and the
+    error shown on the page is translated (``games.core.fragments.error_fragment``).
+    """
+
+    def __init__(self, message: Any) -> None:
+        german_message = Message(german(message))
+        german_message.msg = message
+        super().__init__(german_message)
+        self.message = german_message
+
+
+class Message(str):
+    """A German message that remembers the text it was made from (``msg``)."""
+
+    msg: Any = None
 
 
 class Engine(Protocol):

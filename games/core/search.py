@@ -205,10 +205,11 @@ def _prune(stats: list[_Stats], alive: list[int], values: list[float], rounds: i
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a decision as ``stark`` saw it: a German label and the points it expected."""
+    """One option of a decision as ``stark`` saw it: a label (a text of ``games.core.text``, German or
+    to translate) and the points it expected."""
 
     action: dict[str, Any]
-    label: str
+    label: Any
     points: float
     playouts: int
 

@@ -7,11 +7,13 @@ class KleisterConfig(AppConfig):
     verbose_name = "Speedkleister"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy as _
+
         from games import catalog
 
         catalog.register(
             slug="kleister",
             name="Speedkleister",
-            tagline="Köln 1929: Plakate kleben, die Konkurrenz überkleistern.",
-            players="2–5 Spieler · allein gegen 1–4 Computer",
+            tagline=_("Köln 1929: Plakate kleben, die Konkurrenz überkleistern."),
+            players=_("2–5 Spieler · allein gegen 1–4 Computer"),
         )

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
-from games.core.text import decimal
+from games.core.text import Text, fixed, join, tx
 from games.kleister import engine as E
 from games.kleister import hints as H
 
@@ -36,10 +36,10 @@ def _action_group(action: JSON) -> tuple[int, int, int]:
     return (E.SONDER if count == 0 else rank, count, brushes)
 
 
-def _short(action: JSON) -> str:
+def _short(action: JSON) -> Text:
     rank, count, brushes = _action_group(action)
     text = H.short_text(rank, count, brushes)
-    return f"Sonderausgabe {text}" if count == 0 else text
+    return tx("Sonderausgabe %(group)s", group=text) if count == 0 else text
 
 
 def _supply(view: JSON) -> int:
@@ -165,13 +165,13 @@ def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
         if rng.random() < 0.8:
             posters = [a for a in legal if a["count"] > 0 and a["brushes"] == 0] or legal
             best = max(posters, key=lambda a: (a["count"] + a["brushes"], a["rank"]))
-            return Choice(best, f"Klebt die größte Gruppe: {_short(best)}.")
+            return Choice(best, tx("Klebt die größte Gruppe: %(group)s.", group=_short(best)))
         action = rng.choice(legal)
-        return Choice(action, f"Klebt {_short(action)}, einfach so.")
+        return Choice(action, tx("Klebt %(group)s, einfach so.", group=_short(action)))
     if "nehmen" in kinds:
-        return Choice({"type": "nehmen"}, "Nimmt Überklebtes immer.")
+        return Choice({"type": "nehmen"}, tx("Nimmt Überklebtes immer."))
     if "zurueck" in kinds:
-        return Choice({"type": "zurueck"}, "Nimmt die Plakate zurück auf die Hand.")
+        return Choice({"type": "zurueck"}, tx("Nimmt die Plakate zurück auf die Hand."))
     if "ziehen" in kinds:
         karren = [a for a in legal if a["from"] == "karren"]
         if karren and (rng.random() < 0.7 or len(karren) == len(legal)):
@@ -181,10 +181,11 @@ def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
                 return 14 if card == E.BRUSH else card
 
             best = max(karren, key=height)
-            return Choice(best, f"Zieht die höchste Karte: {E.POSTERS[view['karren'][best['index']]]}.")
+            card = E.card_name(view["karren"][best["index"]])
+            return Choice(best, tx("Zieht die höchste Karte: %(card)s.", card=card))
         draw = [a for a in legal if a["from"] == "druckerei"] or legal
-        return Choice(draw[0], "Zieht verdeckt aus der Druckerei.")
-    return Choice(legal[0], "Macht den einzigen möglichen Zug.")
+        return Choice(draw[0], tx("Zieht verdeckt aus der Druckerei."))
+    return Choice(legal[0], tx("Macht den einzigen möglichen Zug."))
 
 
 # --------------------------------------------------------------------------- normal
@@ -193,8 +194,9 @@ W_COVER = 1.0  # per covered card
 W_BRUSH = 0.6  # a brush kept in the hand is worth this much flexibility
 
 
-def _kleben_scores(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str]]:
-    """Every kleben action with the ``normal`` estimate and a German reason, best first."""
+def _kleben_scores(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, Text]]:
+    """Every kleben action with the ``normal`` estimate and its reason (a text without the final
+    full stop: ``stark`` goes on after it), best first."""
     me = view["seat"]
     names = view["names"]
     hand_total = len(view["hand"])
@@ -209,7 +211,8 @@ def _kleben_scores(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str
         rank, posters, brushes = _action_group(action)
         size = posters + brushes
         if size == hand_total:
-            out.append((1000.0 + size, action, f"Klebt {_short(action)}: letzte Karte, der Durchgang endet."))
+            why = tx("Klebt %(group)s: letzte Karte, der Durchgang endet", group=_short(action))
+            out.append((1000.0 + size, action, why))
             continue
         covered = _covers(view, me, rank, size)
         r = risk(rank, size)
@@ -218,20 +221,23 @@ def _kleben_scores(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str
         score += W_COVER * sum(view["columns"][c][-1]["size"] for c in covered)
         score -= brushes * (0.15 if spurt else W_BRUSH)
         score += rank * 0.01
-        parts = []
+        parts: list[Text] = []
         if covered:
-            parts.append("überklebt " + H.join_names([names[c] for c in covered]))
+            parts.append(tx("überklebt %(names)s", names=H.join_names([names[c] for c in covered])))
         if rank == E.SONDER:
-            parts.append("kann nicht überklebt werden")
+            parts.append(tx("kann nicht überklebt werden"))
         elif r < 0.2:
-            parts.append("schwer zu überkleben")
+            parts.append(tx("schwer zu überkleben"))
         elif r > 0.6:
-            parts.append("leicht zu überkleben")
+            parts.append(tx("leicht zu überkleben"))
         if old is not None and old_loss > 0.5 and r < 0.3:
-            parts.append("schützt die Gruppe darunter")
+            parts.append(tx("schützt die Gruppe darunter"))
         if spurt:
-            parts.append("Endspurt")
-        reason = f"Klebt {_short(action)}" + (": " + ", ".join(parts) if parts else "") + "."
+            parts.append(tx("Endspurt"))
+        if parts:
+            reason = tx("Klebt %(group)s: %(why)s", group=_short(action), why=join(", ", parts))
+        else:
+            reason = tx("Klebt %(group)s", group=_short(action))
         out.append((score, action, reason))
     out.sort(key=lambda t: t[0], reverse=True)
     return out
@@ -263,7 +269,7 @@ def _druckerei_value(view: JSON, hand: list[int]) -> float:
     return sum(hidden[c] * _draw_value(view, hand, c) for c in range(14)) / total
 
 
-def _draw_options(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str]]:
+def _draw_options(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, Text]]:
     hand = H.hand_vector(view)
     out = []
     seen = set()
@@ -275,16 +281,19 @@ def _draw_options(view: JSON, legal: list[JSON]) -> list[tuple[float, JSON, str]
             seen.add(card)
             value = _draw_value(view, hand, card) - 0.1  # a Karren card is public
             if card == E.BRUSH:
-                why = "Zieht die Bürste aus dem Karren: ein Joker."
+                why = tx("Zieht die Bürste aus dem Karren: ein Joker.")
             elif hand[card]:
-                why = f"Zieht {E.POSTERS[card]} aus dem Karren: passt {hand[card] + 1}×."
+                why = tx("Zieht %(card)s aus dem Karren: passt %(n)s×.", card=E.POSTERS[card], n=hand[card] + 1)
             else:
-                why = f"Zieht {E.POSTERS[card]} aus dem Karren."
+                why = tx("Zieht %(card)s aus dem Karren.", card=E.POSTERS[card])
             out.append((value, action, why))
         else:
             value = _druckerei_value(view, hand)
-            why = "im Karren passt nichts Besseres" if view["karren"] else "der Karren ist leer"
-            out.append((value, action, f"Zieht verdeckt aus der Druckerei: {why}."))
+            if view["karren"]:
+                why = tx("Zieht verdeckt aus der Druckerei: im Karren passt nichts Besseres.")
+            else:
+                why = tx("Zieht verdeckt aus der Druckerei: der Karren ist leer.")
+            out.append((value, action, why))
     out.sort(key=lambda t: t[0], reverse=True)
     return out
 
@@ -294,7 +303,7 @@ def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
     kind = legal[0]["type"]
     if kind == "kleben":
         score, action, reason = _kleben_scores(view, legal)[0]
-        return Choice(action, reason)
+        return Choice(action, tx("%(reason)s.", reason=reason))
     if kind in ("nehmen", "liegen"):
         return _choose_nehmen(view)
     if kind in ("zurueck", "altpapier"):
@@ -302,7 +311,7 @@ def choose_normal(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
     if kind == "ziehen":
         _, action, reason = _draw_options(view, legal)[0]
         return Choice(action, reason)
-    return Choice(legal[0], "Macht den einzigen möglichen Zug.")
+    return Choice(legal[0], tx("Macht den einzigen möglichen Zug."))
 
 
 def _pending_group(view: JSON) -> tuple[int, int, int]:
@@ -322,12 +331,14 @@ def _choose_nehmen(view: JSON) -> Choice:
     covered = view["pending"]["covered"]
     lead = _ends_game_leading(view, covered, size, size)
     if lead:
-        return Choice({"type": "nehmen"}, f"Nimmt {label}: das Nachziehen leert den Vorrat, und ich liege vorn.")
+        why = tx("Nimmt %(group)s: das Nachziehen leert den Vorrat, und ich liege vorn.", group=label)
+        return Choice({"type": "nehmen"}, why)
     if _fits(hand, *group) and not _endspurt(view):
-        return Choice({"type": "nehmen"}, f"Nimmt {label}: passt zur Hand.")
+        return Choice({"type": "nehmen"}, tx("Nimmt %(group)s: passt zur Hand.", group=label))
     if _endspurt(view):
-        return Choice({"type": "liegen"}, f"Lässt {label} liegen: im Endspurt keine Karten mehr aufnehmen.")
-    return Choice({"type": "liegen"}, f"Lässt {label} liegen: passt nicht zur Hand.")
+        why = tx("Lässt %(group)s liegen: im Endspurt keine Karten mehr aufnehmen.", group=label)
+        return Choice({"type": "liegen"}, why)
+    return Choice({"type": "liegen"}, tx("Lässt %(group)s liegen: passt nicht zur Hand.", group=label))
 
 
 def _choose_zurueck(view: JSON) -> Choice:
@@ -338,12 +349,14 @@ def _choose_zurueck(view: JSON) -> Choice:
     me = view["seat"]
     lead = _ends_game_leading(view, me, 0, size)
     if lead is True:
-        return Choice({"type": "altpapier"}, f"{label} ins Altpapier: das Nachziehen beendet den Durchgang.")
+        why = tx("%(group)s ins Altpapier: das Nachziehen beendet den Durchgang.", group=label)
+        return Choice({"type": "altpapier"}, why)
     if lead is False:
-        return Choice({"type": "zurueck"}, f"Nimmt {label} zurück: der Durchgang soll noch weitergehen.")
+        why = tx("Nimmt %(group)s zurück: der Durchgang soll noch weitergehen.", group=label)
+        return Choice({"type": "zurueck"}, why)
     if _fits(hand, *group):
-        return Choice({"type": "zurueck"}, f"Nimmt {label} zurück: passt zur Hand.")
-    return Choice({"type": "altpapier"}, f"{label} ins Altpapier: lieber frische Plakate.")
+        return Choice({"type": "zurueck"}, tx("Nimmt %(group)s zurück: passt zur Hand.", group=label))
+    return Choice({"type": "altpapier"}, tx("%(group)s ins Altpapier: lieber frische Plakate.", group=label))
 
 
 # --------------------------------------------------------------------------- stark
@@ -561,7 +574,7 @@ def _value(st: E.State, seat: int) -> float:
     return mine + 0.5 * (mine - best_other) + bonus
 
 
-def _candidates(view: JSON, legal: list[JSON], rng: random.Random) -> list[tuple[JSON, str]]:
+def _candidates(view: JSON, legal: list[JSON], rng: random.Random) -> list[tuple[JSON, Text]]:
     """What ``stark`` plays out, with ``normal``'s reason for each: the best few by the estimate."""
     kind = legal[0]["type"]
     if kind == "kleben":
@@ -573,7 +586,7 @@ def _candidates(view: JSON, legal: list[JSON], rng: random.Random) -> list[tuple
         top = _draw_options(view, legal)[:4]
     else:
         base = choose_normal(view, legal, rng)
-        top = [(0.0, base.action, base.reason)] + [(0.0, a, "") for a in legal if a["type"] != base.action["type"]]
+        top = [(0.0, base.action, base.text)] + [(0.0, a, "") for a in legal if a["type"] != base.action["type"]]
     return [(a, why) for _, a, why in top]
 
 
@@ -598,7 +611,10 @@ def choose_stark(
     """
     top = _candidates(view, legal, rng)
     if len(top) == 1:
-        return Choice(top[0][0], top[0][1] or "Macht den einzigen sinnvollen Zug.")
+        only = top[0][1]
+        if legal[0]["type"] == "kleben" and only:
+            only = tx("%(reason)s.", reason=only)
+        return Choice(top[0][0], only or tx("Macht den einzigen sinnvollen Zug."))
     candidates = [a for a, _ in top]
     result = _search(view, candidates, rng, as_budget(budget), prune=True)
     best = result.best
@@ -624,24 +640,29 @@ def assess(
     return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
 
 
-def _label(view: JSON, action: JSON) -> str:
+def _label(view: JSON, action: JSON) -> Text:
     kind = action["type"]
     if kind == "kleben":
-        return f"Klebt {_short(action)}"
+        return tx("Klebt %(group)s", group=_short(action))
     if kind == "ziehen" and action["from"] == "karren":
-        return f"Zieht {E.POSTERS[view['karren'][action['index']]]} aus dem Karren"
+        return tx("Zieht %(card)s aus dem Karren", card=E.card_name(view["karren"][action["index"]]))
     return {
-        "nehmen": "Nimmt die überklebten Plakate",
-        "liegen": "Lässt die überklebten Plakate liegen",
-        "zurueck": "Nimmt die Plakate zurück auf die Hand",
-        "altpapier": "Gibt die Plakate ins Altpapier und zieht nach",
-        "ziehen": "Zieht verdeckt aus der Druckerei",
+        "nehmen": tx("Nimmt die überklebten Plakate"),
+        "liegen": tx("Lässt die überklebten Plakate liegen"),
+        "zurueck": tx("Nimmt die Plakate zurück auf die Hand"),
+        "altpapier": tx("Gibt die Plakate ins Altpapier und zieht nach"),
+        "ziehen": tx("Zieht verdeckt aus der Druckerei"),
     }[kind]
 
 
-def _stark_reason(view: JSON, action: JSON, why: str, mean: float, playouts: int) -> str:
-    head = why.rstrip(".") if why and action["type"] == "kleben" else _label(view, action)
-    return f"{head}; {playouts}-mal im Kopf durchgespielt: im Schnitt {decimal(mean)} Punkte am Ende."
+def _stark_reason(view: JSON, action: JSON, why: Text, mean: float, playouts: int) -> Text:
+    head = why if why and action["type"] == "kleben" else _label(view, action)
+    return tx(
+        "%(head)s; %(n)s-mal im Kopf durchgespielt: im Schnitt %(points)s Punkte am Ende.",
+        head=head,
+        n=playouts,
+        points=fixed(mean),
+    )
 
 
 BOTS = {"leicht": choose_leicht, "normal": choose_normal, "stark": choose_stark}

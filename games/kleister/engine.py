@@ -18,6 +18,7 @@ from typing import Any
 from games.core.places import places as _places
 from games.core.protocol import JSON, IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import N_, Text, and_list, genitive, join, ntx, said, tx
 
 SLUG = "kleister"
 NAME = "Speedkleister"
@@ -30,7 +31,7 @@ RANKS = tuple(range(1, 14))
 COPIES = 8
 #: German names of the cards, index = card (0 = brush, 1..13 = posters).
 POSTERS: tuple[str, ...] = (
-    "Kleisterbürste",
+    N_("Kleisterbürste"),
     "Katze entlaufen",
     "Zimmer frei",
     "Tanztee",
@@ -45,7 +46,7 @@ POSTERS: tuple[str, ...] = (
     "Messe",
     "Luftschiff-Rundflug",
 )
-SONDERAUSGABE = "Sonderausgabe"
+SONDERAUSGABE = N_("Sonderausgabe")
 HAND_SIZES = {"normal": 13, "kurz": 10}
 BRUSH_CHOICES = (3, 5, 7)
 KARREN_CHOICES = (4, 6, 8)
@@ -85,7 +86,7 @@ class State:
     drawer: int = -1
     draws_left: int = 0
     drawn: list[int] = field(default_factory=list)  # this draw run: card, or -1 for Druckerei
-    last: list[str] = field(default_factory=list)
+    last: list[Text] = field(default_factory=list)  # per seat: what it did last (games.core.text)
     end_reason: str = ""
 
 
@@ -102,21 +103,23 @@ def _is_int(value: Any) -> bool:
 
 def clean_options(options: JSON | None, players: int) -> JSON:
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("Speedkleister spielt man zu zweit bis zu fünft.")
+        raise IllegalAction(N_("Speedkleister spielt man zu zweit bis zu fünft."))
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise IllegalAction("Die Spieloptionen sind ungültig.")
+        raise IllegalAction(N_("Die Spieloptionen sind ungültig."))
     out = default_options()
     out.update(options)
     if out["spielart"] not in HAND_SIZES:
-        raise IllegalAction(f"Unbekannte Spielart „{out['spielart']}“: erlaubt sind „normal“ und „kurz“.")
+        raise IllegalAction(
+            tx("Unbekannte Spielart „%(spielart)s“: erlaubt sind „normal“ und „kurz“.", spielart=str(out["spielart"]))
+        )
     if not _is_int(out["buersten"]) or out["buersten"] not in BRUSH_CHOICES:
-        raise IllegalAction("Kleisterbürsten: erlaubt sind 3, 5 oder 7.")
+        raise IllegalAction(N_("Kleisterbürsten: erlaubt sind 3, 5 oder 7."))
     if not _is_int(out["karren"]) or out["karren"] not in KARREN_CHOICES:
-        raise IllegalAction("Plakatkarren: erlaubt sind 4, 6 oder 8 Plakate.")
+        raise IllegalAction(N_("Plakatkarren: erlaubt sind 4, 6 oder 8 Plakate."))
     if not isinstance(out["saeule_doppelt"], bool):
-        raise IllegalAction("„Säule zählt doppelt“ ist entweder an oder aus.")
+        raise IllegalAction(N_("„Säule zählt doppelt“ ist entweder an oder aus."))
     names = out.get("names")
     if names is None:
         out.pop("names", None)
@@ -126,13 +129,13 @@ def clean_options(options: JSON | None, players: int) -> JSON:
             or len(names) != players
             or not all(isinstance(n, str) and n.strip() for n in names)
         ):
-            raise IllegalAction(f"Es braucht genau {players} Namen.")
+            raise IllegalAction(tx("Es braucht genau %(players)s Namen.", players=players))
         out["names"] = [n.strip() for n in names]
     start = out.get("startspieler")
     if start is None:
         out.pop("startspieler", None)
     elif not _is_int(start) or not 0 <= start < players:
-        raise IllegalAction(f"Der Startspieler muss ein Platz von 1 bis {players} sein.")
+        raise IllegalAction(tx("Der Startspieler muss ein Platz von 1 bis %(players)s sein.", players=players))
     return out
 
 
@@ -273,44 +276,47 @@ def group_size(group: list[int] | tuple[int, int, int]) -> int:
     return group[1] + group[2]
 
 
-def group_text(group: list[int] | tuple[int, int, int]) -> str:
-    """'3× Lichtspielhaus (davon 1 Bürste)', 'Sonderausgabe (2 Bürsten)'."""
+def card_name(card: int) -> Text:
+    """A card's name: the posters' titles are names (they stay German), the brush is a thing."""
+    return tx(POSTERS[BRUSH]) if card == BRUSH else POSTERS[card]
+
+
+def group_text(group: list[int] | tuple[int, int, int]) -> Text:
+    """'3× Lichtspielhaus (davon 1 Bürste)', 'Sonderausgabe (2 Bürsten)' (a text, games.core.text)."""
     rank, posters, brushes = group
     if rank == SONDER:
-        return f"{SONDERAUSGABE} ({_brushes_text(brushes)})"
-    text = f"{posters + brushes}× {POSTERS[rank]}"
+        return tx("Sonderausgabe (%(brushes)s)", brushes=_brushes_text(brushes))
     if brushes:
-        text += f" (davon {_brushes_text(brushes)})"
-    return text
+        return tx(
+            "%(count)s× %(poster)s (davon %(brushes)s)",
+            count=posters + brushes,
+            poster=POSTERS[rank],
+            brushes=_brushes_text(brushes),
+        )
+    return tx("%(count)s× %(poster)s", count=posters + brushes, poster=POSTERS[rank])
 
 
-def _brushes_text(n: int) -> str:
-    return "1 Bürste" if n == 1 else f"{n} Bürsten"
+def _brushes_text(n: int) -> Text:
+    return ntx("%(n)s Bürste", "%(n)s Bürsten", n)
 
 
-def _cards_text(n: int) -> str:
-    return "1 Karte" if n == 1 else f"{n} Karten"
+def _cards_text(n: int) -> Text:
+    return ntx("%(n)s Karte", "%(n)s Karten", n)
 
 
-def _genitive(name: str) -> str | None:
-    if not name or any(ch.isspace() or ch.isdigit() for ch in name):
-        return None
-    return name + ("’" if name[-1].lower() in "sßxz" else "s")
+def _has_genitive(name: str) -> bool:
+    return bool(name) and not any(ch.isspace() or ch.isdigit() for ch in name)
 
 
-def owned_text(options: JSON, owner: int, group: list[int]) -> str:
+def owned_text(options: JSON, owner: int, group: list[int]) -> Text:
     """'Pauls 2× Turnfest' or 'die 2× Turnfest von Platz 2'."""
     name = seat_name(options, owner)
-    gen = _genitive(name)
-    if gen:
-        return f"{gen} {group_text(group)}"
-    return f"die {group_text(group)} von {name}"
+    if _has_genitive(name):
+        return tx("%(owner)s %(group)s", owner=genitive(name), group=group_text(group))
+    return tx("die %(group)s von %(name)s", group=group_text(group), name=name)
 
 
-def _join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " und " + parts[-1]
+_join = and_list
 
 
 # --------------------------------------------------------------------------- scoring
@@ -448,10 +454,10 @@ def legal_actions(state: State, seat: int) -> list[JSON]:
 # --------------------------------------------------------------------------- apply
 
 _PHASE_HINT = {
-    KLEBEN: "Jetzt wird geklebt.",
-    NEHMEN: "Jetzt heißt es: Nehmen oder Liegen lassen.",
-    LIEGEN: "Jetzt heißt es: zurück auf die Hand oder ins Altpapier.",
-    ZIEHEN: "Jetzt wird nachgezogen.",
+    KLEBEN: N_("Jetzt wird geklebt."),
+    NEHMEN: N_("Jetzt heißt es: Nehmen oder Liegen lassen."),
+    LIEGEN: N_("Jetzt heißt es: zurück auf die Hand oder ins Altpapier."),
+    ZIEHEN: N_("Jetzt wird nachgezogen."),
 }
 _TYPE_PHASE = {
     "kleben": KLEBEN,
@@ -466,23 +472,23 @@ _TYPE_PHASE = {
 def _int_field(action: JSON, key: str) -> int:
     value = action.get(key)
     if not _is_int(value):
-        raise IllegalAction(f"Ungültiger Zug: „{key}“ fehlt oder ist keine ganze Zahl.")
+        raise IllegalAction(tx("Ungültiger Zug: „%(key)s“ fehlt oder ist keine ganze Zahl.", key=key))
     return value
 
 
 def validate(state: State, seat: Any, action: Any) -> tuple:
     """Checks an action completely; returns its parsed form. Raises IllegalAction."""
     if state.phase == ENDE:
-        raise IllegalAction("Der Durchgang ist schon zu Ende.")
+        raise IllegalAction(N_("Der Durchgang ist schon zu Ende."))
     if not _is_int(seat) or not 0 <= seat < state.players:
-        raise IllegalAction("Unbekannter Platz.")
+        raise IllegalAction(N_("Unbekannter Platz."))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("Ungültiger Zug: erwartet wird ein Objekt mit „type“.")
+        raise IllegalAction(N_("Ungültiger Zug: erwartet wird ein Objekt mit „type“."))
     kind = action["type"]
     if kind not in _TYPE_PHASE:
-        raise IllegalAction(f"Unbekannte Zugart „{kind}“.")
+        raise IllegalAction(tx("Unbekannte Zugart „%(kind)s“.", kind=kind))
     if seat not in to_move(state):
-        raise IllegalAction("Du bist gerade nicht dran.")
+        raise IllegalAction(N_("Du bist gerade nicht dran."))
     if _TYPE_PHASE[kind] != state.phase:
         raise IllegalAction(_PHASE_HINT[state.phase])
     if kind == "kleben":
@@ -490,37 +496,37 @@ def validate(state: State, seat: Any, action: Any) -> tuple:
         count = _int_field(action, "count")
         brushes = _int_field(action, "brushes")
         if not 1 <= rank <= SONDER:
-            raise IllegalAction("Unbekannte Plakatsorte.")
+            raise IllegalAction(N_("Unbekannte Plakatsorte."))
         if count < 0 or brushes < 0:
-            raise IllegalAction("Ungültiger Zug: negative Anzahl.")
+            raise IllegalAction(N_("Ungültiger Zug: negative Anzahl."))
         hand = state.hands[seat]
         if rank == SONDER:
             if count != 0:
-                raise IllegalAction("Eine Sonderausgabe besteht nur aus Bürsten.")
+                raise IllegalAction(N_("Eine Sonderausgabe besteht nur aus Bürsten."))
             if brushes < 1:
-                raise IllegalAction("Eine Sonderausgabe braucht mindestens eine Bürste.")
+                raise IllegalAction(N_("Eine Sonderausgabe braucht mindestens eine Bürste."))
         else:
             if count < 1:
-                raise IllegalAction("Eine Gruppe braucht mindestens ein Plakat dieser Sorte.")
+                raise IllegalAction(N_("Eine Gruppe braucht mindestens ein Plakat dieser Sorte."))
             if hand[rank] < count:
-                raise IllegalAction(f"So viele „{POSTERS[rank]}“ hast du nicht auf der Hand.")
+                raise IllegalAction(tx("So viele „%(poster)s“ hast du nicht auf der Hand.", poster=POSTERS[rank]))
         if hand[0] < brushes:
-            raise IllegalAction("So viele Bürsten hast du nicht auf der Hand.")
+            raise IllegalAction(N_("So viele Bürsten hast du nicht auf der Hand."))
         return (kind, rank, count, brushes)
     if kind == "ziehen":
         source = action.get("from")
         if source == "karren":
             if not state.karren:
-                raise IllegalAction("Der Plakatkarren ist leer.")
+                raise IllegalAction(N_("Der Plakatkarren ist leer."))
             index = _int_field(action, "index")
             if not 0 <= index < len(state.karren):
-                raise IllegalAction(f"Im Plakatkarren gibt es kein Plakat Nummer {index + 1}.")
+                raise IllegalAction(tx("Im Plakatkarren gibt es kein Plakat Nummer %(n)s.", n=index + 1))
             return (kind, "karren", index)
         if source == "druckerei":
             if not state.druckerei:
-                raise IllegalAction("Die Druckerei ist leer.")
+                raise IllegalAction(N_("Die Druckerei ist leer."))
             return (kind, "druckerei", -1)
-        raise IllegalAction("Ungültiger Zug: „from“ muss „karren“ oder „druckerei“ sein.")
+        raise IllegalAction(N_("Ungültiger Zug: „from“ muss „karren“ oder „druckerei“ sein."))
     return (kind,)
 
 
@@ -581,7 +587,7 @@ def do_kleben(st: State, seat: int, rank: int, posters: int, brushes: int, ev: l
     if not any(hand):
         if ev is not None:
             name = seat_name(st.options, seat)
-            st.last[seat] = f"klebte {group_text(group)} (letzte Karte)"
+            st.last[seat] = tx("klebte %(group)s (letzte Karte)", group=group_text(group))
             ev.append(
                 {
                     "type": "kleben",
@@ -590,7 +596,7 @@ def do_kleben(st: State, seat: int, rank: int, posters: int, brushes: int, ev: l
                     "count": posters,
                     "brushes": brushes,
                     "covered": [],
-                    "text": f"{name} klebt {group_text(group)} – die letzte Handkarte.",
+                    **said(tx("%(name)s klebt %(group)s – die letzte Handkarte.", name=name, group=group_text(group))),
                 }
             )
         _end(st, END_HAND, ev)
@@ -598,12 +604,21 @@ def do_kleben(st: State, seat: int, rank: int, posters: int, brushes: int, ev: l
     covered = covered_by(st, seat, rank, size)
     if ev is not None:
         name = seat_name(st.options, seat)
-        text = f"{name} klebt {group_text(group)}"
-        last = f"klebte {group_text(group)}"
         if covered:
-            text += " und überklebt " + _join([owned_text(st.options, c, st.columns[c][-1]) for c in covered])
-            last += ", überklebte " + _join([seat_name(st.options, c) for c in covered])
-        st.last[seat] = last
+            text = tx(
+                "%(name)s klebt %(group)s und überklebt %(covered)s.",
+                name=name,
+                group=group_text(group),
+                covered=_join([owned_text(st.options, c, st.columns[c][-1]) for c in covered]),
+            )
+            st.last[seat] = tx(
+                "klebte %(group)s, überklebte %(names)s",
+                group=group_text(group),
+                names=_join([seat_name(st.options, c) for c in covered]),
+            )
+        else:
+            text = tx("%(name)s klebt %(group)s.", name=name, group=group_text(group))
+            st.last[seat] = tx("klebte %(group)s", group=group_text(group))
         ev.append(
             {
                 "type": "kleben",
@@ -612,7 +627,7 @@ def do_kleben(st: State, seat: int, rank: int, posters: int, brushes: int, ev: l
                 "count": posters,
                 "brushes": brushes,
                 "covered": covered,
-                "text": text + ".",
+                **said(text),
             }
         )
     if covered:
@@ -643,8 +658,13 @@ def _next_covering(st: State, ev: list[JSON] | None) -> None:
                 "type": "auffuellen",
                 "seat": None,
                 "count": added,
-                "text": f"Der Plakatkarren wird mit {added} "
-                f"{'Plakat' if added == 1 else 'Plakaten'} aus der Druckerei aufgefüllt.",
+                **said(
+                    ntx(
+                        "Der Plakatkarren wird mit %(n)s Plakat aus der Druckerei aufgefüllt.",
+                        "Der Plakatkarren wird mit %(n)s Plakaten aus der Druckerei aufgefüllt.",
+                        added,
+                    )
+                ),
             }
         )
     _end_turn(st, ev)
@@ -657,7 +677,9 @@ def _end_turn(st: State, ev: list[JSON] | None) -> None:
         _end(st, END_LIMIT, ev)
         return
     if ev is not None:
-        ev.append({"type": "dran", "seat": st.active, "text": f"{seat_name(st.options, st.active)} ist dran."})
+        ev.append(
+            {"type": "dran", "seat": st.active, **said(tx("%(name)s ist dran.", name=seat_name(st.options, st.active)))}
+        )
 
 
 def _cards_of(group: list[int]) -> list[int]:
@@ -684,14 +706,20 @@ def do_nehmen(st: State, ev: list[JSON] | None) -> None:
     st.group = None
     if ev is not None:
         o = st.options
-        st.last[st.active] = f"nahm {group_text(group)} von {seat_name(o, st.covered)}"
+        st.last[st.active] = tx("nahm %(group)s von %(name)s", group=group_text(group), name=seat_name(o, st.covered))
         ev.append(
             {
                 "type": "nehmen",
                 "seat": st.active,
                 "covered": st.covered,
                 "group": list(group),
-                "text": f"{seat_name(o, st.active)} nimmt {owned_text(o, st.covered, group)} auf die Hand.",
+                **said(
+                    tx(
+                        "%(name)s nimmt %(group)s auf die Hand.",
+                        name=seat_name(o, st.active),
+                        group=owned_text(o, st.covered, group),
+                    )
+                ),
             }
         )
     _start_draw(st, st.covered, group_size(group), ev)
@@ -703,14 +731,22 @@ def do_liegen(st: State, ev: list[JSON] | None) -> None:
         o = st.options
         group = st.group
         assert group is not None
-        st.last[st.active] = f"ließ {group_text(group)} von {seat_name(o, st.covered)} liegen"
+        st.last[st.active] = tx(
+            "ließ %(group)s von %(name)s liegen", group=group_text(group), name=seat_name(o, st.covered)
+        )
         ev.append(
             {
                 "type": "liegen",
                 "seat": st.active,
                 "covered": st.covered,
                 "group": list(group),
-                "text": f"{seat_name(o, st.active)} lässt {owned_text(o, st.covered, group)} liegen.",
+                **said(
+                    tx(
+                        "%(name)s lässt %(group)s liegen.",
+                        name=seat_name(o, st.active),
+                        group=owned_text(o, st.covered, group),
+                    )
+                ),
             }
         )
 
@@ -722,13 +758,19 @@ def do_zurueck(st: State, ev: list[JSON] | None) -> None:
     _to_hand(st, seat, group)
     st.group = None
     if ev is not None:
-        st.last[seat] = f"nahm {group_text(group)} zurück"
+        st.last[seat] = tx("nahm %(group)s zurück", group=group_text(group))
         ev.append(
             {
                 "type": "zurueck",
                 "seat": seat,
                 "group": list(group),
-                "text": f"{seat_name(st.options, seat)} nimmt {group_text(group)} zurück auf die Hand.",
+                **said(
+                    tx(
+                        "%(name)s nimmt %(group)s zurück auf die Hand.",
+                        name=seat_name(st.options, seat),
+                        group=group_text(group),
+                    )
+                ),
             }
         )
     _next_covering(st, ev)
@@ -741,13 +783,19 @@ def do_altpapier(st: State, ev: list[JSON] | None) -> None:
     st.altpapier.extend(_cards_of(group))
     st.group = None
     if ev is not None:
-        st.last[seat] = f"gab {group_text(group)} ins Altpapier"
+        st.last[seat] = tx("gab %(group)s ins Altpapier", group=group_text(group))
         ev.append(
             {
                 "type": "altpapier",
                 "seat": seat,
                 "group": list(group),
-                "text": f"{seat_name(st.options, seat)} gibt {group_text(group)} ins Altpapier.",
+                **said(
+                    tx(
+                        "%(name)s gibt %(group)s ins Altpapier.",
+                        name=seat_name(st.options, seat),
+                        group=group_text(group),
+                    )
+                ),
             }
         )
     _start_draw(st, seat, group_size(group), ev)
@@ -764,7 +812,9 @@ def _start_draw(st: State, seat: int, count: int, ev: list[JSON] | None) -> None
                 "type": "nachziehen",
                 "seat": seat,
                 "count": count,
-                "text": f"{seat_name(st.options, seat)} zieht {_cards_text(count)} nach.",
+                **said(
+                    tx("%(name)s zieht %(cards)s nach.", name=seat_name(st.options, seat), cards=_cards_text(count))
+                ),
             }
         )
 
@@ -782,21 +832,23 @@ def do_ziehen(st: State, from_karren: bool, index: int, ev: list[JSON] | None) -
     st.draws_left -= 1
     if ev is not None:
         name = seat_name(st.options, seat)
-        st.last[seat] = "zog nach: " + ", ".join(POSTERS[c] if c >= 0 else "verdeckt" for c in st.drawn)
+        st.last[seat] = tx(
+            "zog nach: %(cards)s", cards=join(", ", [card_name(c) if c >= 0 else tx("verdeckt") for c in st.drawn])
+        )
         if from_karren:
             event = {
                 "type": "ziehen",
                 "seat": seat,
                 "from": "karren",
                 "card": card,
-                "text": f"{name} zieht {POSTERS[card]} aus dem Plakatkarren.",
+                **said(tx("%(name)s zieht %(card)s aus dem Plakatkarren.", name=name, card=card_name(card))),
             }
         else:
             event = {
                 "type": "ziehen",
                 "seat": seat,
                 "from": "druckerei",
-                "text": f"{name} zieht verdeckt aus der Druckerei.",
+                **said(tx("%(name)s zieht verdeckt aus der Druckerei.", name=name)),
             }
         ev.append(event)
     if not st.druckerei and not st.karren:
@@ -817,26 +869,35 @@ def _end(st: State, reason: str, ev: list[JSON] | None) -> None:
         return
     o = st.options
     if reason == END_HAND:
-        why = f"{seat_name(o, st.active)} hat die letzte Handkarte geklebt"
+        why = tx("%(name)s hat die letzte Handkarte geklebt", name=seat_name(o, st.active))
     elif reason == END_VORRAT:
-        why = "Druckerei und Plakatkarren sind leer"
+        why = tx("Druckerei und Plakatkarren sind leer")
     else:
-        why = f"nach {MAX_TURNS} Zügen ist Schluss"
+        why = tx("nach %(n)s Zügen ist Schluss", n=MAX_TURNS)
     pts = points(st)
     best = max(pts)
     winners = [s for s in range(st.players) if pts[s] == best]
-    pts_text = "1 Punkt" if best == 1 else f"{best} Punkten"
     if len(winners) == 1:
-        who = f"Es gewinnt {seat_name(o, winners[0])} mit {pts_text}."
+        who = ntx(
+            "Es gewinnt %(name)s mit %(n)s Punkt.",
+            "Es gewinnt %(name)s mit %(n)s Punkten.",
+            best,
+            name=seat_name(o, winners[0]),
+        )
     else:
-        who = f"Gleichstand: {_join([seat_name(o, s) for s in winners])} teilen sich Platz 1 mit {pts_text}."
+        who = ntx(
+            "Gleichstand: %(names)s teilen sich Platz 1 mit %(n)s Punkt.",
+            "Gleichstand: %(names)s teilen sich Platz 1 mit %(n)s Punkten.",
+            best,
+            names=_join([seat_name(o, s) for s in winners]),
+        )
     ev.append(
         {
             "type": "ende",
             "seat": None,
             "reason": reason,
             "points": pts,
-            "text": f"Der Durchgang ist zu Ende: {why}. {who}",
+            **said(tx("Der Durchgang ist zu Ende: %(why)s. %(who)s", why=why, who=who)),
         }
     )
 

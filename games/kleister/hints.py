@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.text import Text, and_list, ntx, tx
 from games.kleister.engine import BRUSH, POSTERS, RANKS, SONDER
 
 JSON = dict[str, Any]
@@ -182,7 +183,7 @@ def is_angreifbar(view: JSON) -> bool | None:
 
 
 def markers(view: JSON) -> list[JSON]:
-    """Per seat: {"ueberklebbar": "mit 2× 9 überklebbar" | None, "cover": group | None,
+    """Per seat: {"ueberklebbar": "mit 2× 9 überklebbar" (a text) | None, "cover": group | None,
     "sicher": bool | None, "angreifbar": bool | None (own column only)}."""
     me = view.get("seat")
     hidden = hidden_counts(view)
@@ -200,53 +201,56 @@ def markers(view: JSON) -> list[JSON]:
                 cover = cheapest_cover(view, seat)
                 if cover is not None:
                     mark["cover"] = list(cover)
-                    mark["ueberklebbar"] = f"mit {short_text(*cover)} überklebbar"
+                    mark["ueberklebbar"] = tx("mit %(group)s überklebbar", group=short_text(*cover))
         out.append(mark)
     return out
 
 
-def karren_labels(view: JSON) -> list[str | None]:
-    """Labels of the Karren cards for the viewer: "Joker" for a brush, "passt k×" when a poster
+def karren_labels(view: JSON) -> list[Text | None]:
+    """Labels of the Karren cards for the viewer (texts): "Joker" for a brush, "passt k×" when a poster
     would make a group of k with posters of that rank in the hand, else None."""
     hand = hand_vector(view)
-    out: list[str | None] = []
+    out: list[Text | None] = []
     for card in view["karren"]:
         if card == BRUSH:
-            out.append("Joker")
+            out.append(tx("Joker"))
         elif hand[card]:
-            out.append(f"passt {hand[card] + 1}×")
+            out.append(tx("passt %(n)s×", n=hand[card] + 1))
         else:
             out.append(None)
     return out
 
 
-def describe(view: JSON, rank: int, count: int, brushes: int) -> str:
-    """One German sentence about what the selection would do."""
+def describe(view: JSON, rank: int, count: int, brushes: int) -> Text:
+    """One sentence about what the selection would do (a text, games.core.text)."""
     if count == 0 and brushes == 0:
-        return "Wähle Plakate aus deiner Hand."
+        return tx("Wähle Plakate aus deiner Hand.")
     if not is_valid_selection(view, rank, count, brushes):
-        return "Diese Auswahl hast du nicht auf der Hand."
-    label = short_text(rank, count, brushes)
+        return tx("Diese Auswahl hast du nicht auf der Hand.")
+    label: Text = short_text(rank, count, brushes)
     if count == 0:
-        label = f"Sonderausgabe {label}"
+        label = tx("Sonderausgabe %(group)s", group=label)
     left = len(view.get("hand") or ()) - count - brushes
     if left == 0:
-        return f"{label}: deine letzte Karte – der Durchgang endet sofort, niemand wird überklebt."
+        return tx("%(label)s: deine letzte Karte – der Durchgang endet sofort, niemand wird überklebt.", label=label)
     hit = covers(view, rank, count, brushes)
     if hit:
         names = [f"{view['names'][s]} ({group_short(_top(view, s))})" for s in hit]  # type: ignore[arg-type]
-        what = "überklebt " + join_names(names)
+        what = tx("überklebt %(names)s", names=join_names(names))
     else:
-        what = "überklebt niemanden"
-    cards = "1 Karte" if left == 1 else f"{left} Karten"
-    return f"{label}: {what}. Du hast danach {cards}."
+        what = tx("überklebt niemanden")
+    return ntx(
+        "%(label)s: %(what)s. Du hast danach %(n)s Karte.",
+        "%(label)s: %(what)s. Du hast danach %(n)s Karten.",
+        left,
+        label=label,
+        what=what,
+    )
 
 
-def join_names(names: list[str]) -> str:
-    """'Grete', 'Grete und Paul', 'Grete, Paul und Hans'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " und " + names[-1]
+def join_names(names: list[str]) -> Text:
+    """'Grete', 'Grete und Paul', 'Grete, Paul und Hans' (a text)."""
+    return and_list(names)
 
 
 def rank_name(card: int) -> str:

@@ -19,25 +19,31 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
+from games.core.translate import say, say_event
 from games.kleister import engine, hints
 
 T = "games/kleister/"
 PAGE_PREFIX = "kl"  # class and id prefix of the table page (templates/games/core/table.html)
 
-#: Names of the cards, index = card (0 = brush).
-CARD_NAMES: tuple[str, ...] = tuple(engine.POSTERS)
-#: First line of a card's info window, index = card.
-CARD_TITLES: tuple[str, ...] = ("Kleisterbürste – passt zu jedem Plakat",) + tuple(
-    f"{card} · {engine.POSTERS[card]}" for card in engine.RANKS
-)
+#: Names of the cards, index = card (0 = brush): the posters' titles are names and stay German.
+CARD_NAMES: tuple[str, ...] = (gettext_lazy("Kleisterbürste"), *engine.POSTERS[1:])
+
+
+def card_titles() -> tuple[str, ...]:
+    """First line of a card's info window, index = card."""
+    return (gettext("Kleisterbürste – passt zu jedem Plakat"),) + tuple(
+        f"{card} · {engine.POSTERS[card]}" for card in engine.RANKS
+    )
+
+
 #: The lines of a card's info window after its title; ``{n}`` is filled in by table.js.
-IN_PLAY_LINE = "noch {n} im Spiel"
-HIDDEN_LINE = "davon {n} verdeckt (Hände der anderen, Druckerei)"
-TAP_LINE = "Antippen zeigt alle Schichten."
+IN_PLAY_LINE = gettext_lazy("noch {n} im Spiel")
+HIDDEN_LINE = gettext_lazy("davon {n} verdeckt (Hände der anderen, Druckerei)")
+TAP_LINE = gettext_lazy("Antippen zeigt alle Schichten.")
 
 
 def compact(value: Any) -> str:
@@ -49,9 +55,18 @@ def card_label(card: int) -> str:
     return "B" if card == engine.BRUSH else str(card)
 
 
-def count_text(n: int, singular: str, plural: str) -> str:
-    """ "1 Karte", "2 Karten": every count on the page goes through ngettext."""
-    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
+#: Counted words: "1 Karte", "2 Karten" (every count on the page goes through ngettext).
+COUNTS = {
+    "karte": lambda n: ngettext("%(n)d Karte", "%(n)d Karten", n),
+    "plakat": lambda n: ngettext("%(n)d Plakat", "%(n)d Plakate", n),
+    "punkt": lambda n: ngettext("%(n)d Punkt", "%(n)d Punkte", n),
+    "verdeckt": lambda n: ngettext("%(n)d verdeckte Karte", "%(n)d verdeckte Karten", n),
+}
+
+
+def count_text(n: int, word: str) -> str:
+    """ "1 Karte", "2 Karten" (``word``: a key of ``COUNTS``)."""
+    return COUNTS[word](n) % {"n": n}
 
 
 # --------------------------------------------------------------------------- columns (public)
@@ -65,7 +80,7 @@ def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
     return {
         "cards": [rank] * posters + [engine.BRUSH] * brushes,
         "short": hints.group_short(group),
-        "name": engine.SONDERAUSGABE if rank == engine.SONDER else CARD_NAMES[rank],
+        "name": gettext(engine.SONDERAUSGABE) if rank == engine.SONDER else str(CARD_NAMES[rank]),
     }
 
 
@@ -82,23 +97,24 @@ def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
         name,
         " · ".join(
             [
-                count_text(hand, "Karte", "Karten") + " auf der Hand",
-                count_text(posters, "Plakat", "Plakate") + " auf der Säule",
-                count_text(points, "Punkt", "Punkte"),
+                ngettext("%(n)d Karte auf der Hand", "%(n)d Karten auf der Hand", hand) % {"n": hand},
+                ngettext("%(n)d Plakat auf der Säule", "%(n)d Plakate auf der Säule", posters) % {"n": posters},
+                count_text(points, "punkt"),
             ]
         ),
-        f"oben: {top['short']} {top['name']}" if top else "Die Säule ist leer.",
+        gettext("oben: %(short)s %(name)s") % top if top else gettext("Die Säule ist leer."),
     ]
     if below:
-        head.append(f"darunter: {below['short']} {below['name']} (rückt nach, wenn die oberste überklebt wird)")
-    last = view["last"][seat]
-    tail = ([f"zuletzt: {last}"] if last else []) + [TAP_LINE]
+        head.append(gettext("darunter: %(short)s %(name)s (rückt nach, wenn die oberste überklebt wird)") % below)
+    last = say(view["last"][seat]) if view["last"][seat] else ""
+    tail = ([gettext("zuletzt: %(last)s") % {"last": last}] if last else []) + [str(TAP_LINE)]
     return {
         "seat": seat,
         "name": name,
         "hand": hand,
         "size": posters,
-        "facts": f"{count_text(hand, 'Karte', 'Karten')} · {posters} auf der Säule · {points} Pkt.",
+        "facts": gettext("%(cards)s · %(posters)s auf der Säule · %(points)s Pkt.")
+        % {"cards": count_text(hand, "karte"), "posters": posters, "points": points},
         "top": top,
         "below": below,
         "layers": layers,
@@ -116,21 +132,25 @@ def marks_data(view: dict[str, Any], seat: int, mark: dict[str, Any]) -> dict[st
     """The marks of ``seat``'s column for the viewer, and their lines for the column's info window."""
     badges: list[dict[str, str]] = []
     lines: list[str] = []
+    safe_line = gettext("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
     if seat == view.get("seat"):
         if mark.get("angreifbar"):
-            badges.append({"cls": "kl-danger", "text": "angreifbar", "cover": ""})
-            lines.append("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
+            badges.append({"cls": "kl-danger", "text": gettext("angreifbar"), "cover": ""})
+            lines.append(
+                gettext("angreifbar: mit den noch verdeckten Karten kann deine oberste Gruppe überklebt werden")
+            )
         elif view["columns"][seat]:
-            badges.append({"cls": "kl-safe", "text": "sicher", "cover": ""})
-            lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+            badges.append({"cls": "kl-safe", "text": gettext("sicher"), "cover": ""})
+            lines.append(safe_line)
     else:
         if mark.get("ueberklebbar"):
             cover = ":".join(str(n) for n in mark["cover"])
-            badges.append({"cls": "kl-green", "text": mark["ueberklebbar"], "cover": cover})
-            lines.append(f"{mark['ueberklebbar']}: das kannst du mit deiner Hand gerade überkleben")
+            label = say(mark["ueberklebbar"])
+            badges.append({"cls": "kl-green", "text": label, "cover": cover})
+            lines.append(gettext("%(mark)s: das kannst du mit deiner Hand gerade überkleben") % {"mark": label})
         if mark.get("sicher"):
-            badges.append({"cls": "kl-safe", "text": "sicher", "cover": ""})
-            lines.append("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+            badges.append({"cls": "kl-safe", "text": gettext("sicher"), "cover": ""})
+            lines.append(safe_line)
     return {"seat": seat, "badges": badges, "lines": "\n".join(lines)}
 
 
@@ -143,7 +163,7 @@ def plays(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for rank, count, brushes in engine.groups_of_hand(hints.hand_vector(view)):
         out[f"{rank}:{count}:{brushes}"] = {
             "covers": hints.covers(view, rank, count, brushes),
-            "text": hints.describe(view, rank, count, brushes),
+            "text": say(hints.describe(view, rank, count, brushes)),
         }
     return out
 
@@ -152,23 +172,26 @@ def status_text(ctx: FragmentContext) -> tuple[str, bool]:
     """What is happening now, for the status line; and whether a computer is thinking."""
     view, names = ctx.view, ctx.names
     if view["over"]:
-        return "Der Durchgang ist vorbei.", False
+        return gettext("Der Durchgang ist vorbei."), False
     seat = view["to_move"][0]
     who = names[seat]
     thinking = bool(ctx.snap.players[seat].get("bot"))
     phase = view["phase"]
-    if phase == engine.KLEBEN:
-        text = f"{who} klebt."
+    if thinking:
+        text = gettext("%(name)s überlegt …") % {"name": who}
+    elif phase == engine.KLEBEN:
+        text = gettext("%(name)s klebt.") % {"name": who}
     elif phase == engine.NEHMEN:
         covered = names[view["pending"]["covered"]]
-        text = f"{who} entscheidet: {covered}s Gruppe nehmen oder liegen lassen?"
+        text = gettext("%(name)s entscheidet: %(covered)ss Gruppe nehmen oder liegen lassen?") % {
+            "name": who,
+            "covered": covered,
+        }
     elif phase == engine.LIEGEN:
-        text = f"{who} entscheidet: zurück auf die Hand oder ins Altpapier?"
+        text = gettext("%(name)s entscheidet: zurück auf die Hand oder ins Altpapier?") % {"name": who}
     else:
         left = view["drawing"]["left"]
-        text = f"{who} zieht nach (noch {left})."
-    if thinking:
-        text = f"{who} überlegt …"
+        text = gettext("%(name)s zieht nach (noch %(left)s).") % {"name": who, "left": left}
     return text, thinking
 
 
@@ -192,14 +215,17 @@ def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
     drawing = my_turn and view["phase"] == engine.ZIEHEN
     tags = hints.karren_labels(view) if drawing else [None] * len(view["karren"])
     altpapier = view["altpapier"]
-    altpapier_info = "Altpapier\n" + count_text(len(altpapier), "Plakat", "Plakate")
+    altpapier_info = gettext("Altpapier") + "\n" + count_text(len(altpapier), "plakat")
     if altpapier:
         altpapier_info += ": " + ", ".join(card_label(c) for c in altpapier)
     return {
         "drawing": drawing,
         "druckerei": view["druckerei"],
-        "druckerei_info": "Druckerei\n" + count_text(view["druckerei"], "verdeckte Karte", "verdeckte Karten"),
-        "karren": [{"card": c, "name": CARD_NAMES[c], "tag": tag} for c, tag in zip(view["karren"], tags, strict=True)],
+        "druckerei_info": gettext("Druckerei") + "\n" + count_text(view["druckerei"], "verdeckt"),
+        "karren": [
+            {"card": c, "name": str(CARD_NAMES[c]), "tag": say(tag) if tag else None}
+            for c, tag in zip(view["karren"], tags, strict=True)
+        ],
         "altpapier": len(altpapier),
         "altpapier_info": altpapier_info,
     }
@@ -235,7 +261,7 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
         other = pending["covered"] if view["phase"] == engine.NEHMEN else pending["coverer"]
         decision = {"phase": view["phase"], "name": view["names"][other], "group": group_view(pending["group"])}
     return {
-        "cards": [[c, CARD_NAMES[c]] for c in hand],
+        "cards": [[c, str(CARD_NAMES[c])] for c in hand],
         "count": len(hand),
         "bar": group_bar(hand),
         "brush": engine.BRUSH in hand,
@@ -248,7 +274,11 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
 
 
 #: The parts of a score on the end board's bars, in drawing order, and their names.
-BAR_PARTS = (("saeule", "Säule"), ("bonus", "Bonus"), ("hand", "Hand"))
+BAR_PARTS = (
+    ("saeule", gettext_lazy("Säule")),
+    ("bonus", pgettext_lazy("end board", "Bonus")),
+    ("hand", gettext_lazy("Hand")),
+)
 
 
 def score_parts(breakdown: dict[str, int]) -> list[tuple[str, int]]:
@@ -260,7 +290,7 @@ def bar_label(parts: list[tuple[str, int]], points: int) -> str:
     """What the bar shows, in words: "Säule +12, Hand −3: 9 Punkte"."""
     names = dict(BAR_PARTS)
     shown = ", ".join(f"{names[key]} {bars.signed(value)}" for key, value in parts if value or key != "bonus")
-    return f"{shown}: {count_text(points, 'Punkt', 'Punkte')}"
+    return f"{shown}: {count_text(points, 'punkt')}"
 
 
 def end_data(ctx: FragmentContext) -> dict[str, Any]:
@@ -303,6 +333,15 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
 # --------------------------------------------------------------------------- the contract
 
 
+def log_class(event: dict[str, Any]) -> str:
+    """A log line's class: its event type, a kleben that covers someone is "ueberkleben" (the page's
+    sound picks from it, static/games/core/present.js, whatever the language of the line)."""
+    kind = event.get("type") or "text"
+    if kind == "kleben" and event.get("covered"):
+        kind = "ueberkleben"
+    return f"kl-ev-{kind}"
+
+
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
     out: dict[str, Fragment] = {
@@ -311,11 +350,11 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
     out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
     out["kl-scores"] = Fragment(T + "scores.html", scores_data(view))
-    out["kl-log"] = Fragment(T + "log.html", {"log": [e.get("text", "") for e in ctx.snap.log[-25:]]})
+    out["kl-log"] = Fragment(T + "log.html", {"log": [(log_class(e), say_event(e)) for e in ctx.snap.log[-25:]]})
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",
-        {"titles": compact(CARD_TITLES), "in_play": IN_PLAY_LINE, "hidden": HIDDEN_LINE},
+        {"titles": compact(card_titles()), "in_play": str(IN_PLAY_LINE), "hidden": str(HIDDEN_LINE)},
     )
     return out
 
@@ -342,12 +381,12 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
 
 
 def options_summary(options: dict[str, Any]) -> str:
-    """The table's options in a few German words, for the lobby list."""
-    parts = ["Kurz (10 Karten)" if options.get("spielart") == "kurz" else "Normal (13 Karten)"]
+    """The table's options in a few words, for the lobby list."""
+    parts = [gettext("Kurz (10 Karten)") if options.get("spielart") == "kurz" else gettext("Normal (13 Karten)")]
     if options.get("buersten", 5) != 5:
-        parts.append(f"{options['buersten']} Bürsten")
+        parts.append(gettext("%(n)s Bürsten") % {"n": options["buersten"]})
     if options.get("karren", 6) != 6:
-        parts.append(f"Karren {options['karren']}")
+        parts.append(gettext("Karren %(n)s") % {"n": options["karren"]})
     if options.get("saeule_doppelt"):
-        parts.append("Säule zählt doppelt")
+        parts.append(gettext("Säule zählt doppelt"))
     return ", ".join(parts)

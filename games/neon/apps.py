@@ -7,11 +7,13 @@ class NeonConfig(AppConfig):
     verbose_name = "Speedneon"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy as _
+
         from games import catalog
 
         catalog.register(
             slug="neon",
             name="Speedneon",
-            tagline="Großstadtnacht: Röhren würfeln, Fassaden zum Leuchten bringen.",
-            players="1–4 Spieler · allein gegen 1–3 Computer oder in der Solovariante",
+            tagline=_("Großstadtnacht: Röhren würfeln, Fassaden zum Leuchten bringen."),
+            players=_("1–4 Spieler · allein gegen 1–3 Computer oder in der Solovariante"),
         )

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
-from games.core.text import decimal
+from games.core.text import Text, fixed, tx
 from games.neon import engine as E
 from games.neon.content import CELLS, COLOURS, FACADES, PAIRS, TOOLS, die_text, window_text
 
@@ -240,21 +240,22 @@ def _tool_price(view: JSON, tool: str) -> float:
     return float(w["kosten"])
 
 
-def _describe(action: JSON, view: JSON) -> str:
+def _describe(action: JSON, view: JSON) -> Text:
     t = action["type"]
     if t == "setzen":
         if "die" in action:
             die = view["lieferung"][action["die"]]
         else:
             die = view["zugstatus"]["hand"]
-        return f"{die_text(die)} nach {window_text(action['fenster'])}"
+        return tx("%(die)s nach %(window)s", die=die_text(die), window=window_text(action["fenster"]))
     if t == "werkzeug":
         return TOOLS[action["tool"]].name
     if t == "passen":
-        return "Passen"
+        return tx("Passen")
     if t == "umhaengen":
-        return f"Umhängen von {window_text(action['von'])} nach {window_text(action['nach'])}"
-    return {"dimmen": "Dimmen", "tauschen": "Tauschen", "helligkeit": "Helligkeit wählen"}.get(t, t)
+        return tx("Umhängen von %(src)s nach %(dst)s", src=window_text(action["von"]), dst=window_text(action["nach"]))
+    named = {"dimmen": tx("Dimmen"), "tauschen": tx("Tauschen"), "helligkeit": tx("Helligkeit wählen")}
+    return named.get(t, t)
 
 
 # ------------------------------------------------------------ the policies
@@ -263,7 +264,7 @@ def _describe(action: JSON, view: JSON) -> str:
 def _choose_facade(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Choice:
     if level == "leicht":
         a = rng.choice(legal)
-        return Choice(a, f"Fassade {FACADES[a['fassade']].name} aus dem Bauch heraus.")
+        return Choice(a, tx("Fassade %(facade)s aus dem Bauch heraus.", facade=FACADES[a["fassade"]].name))
     me = view["spieler"][_me(view)]
     secrets = me["geheim"]
     scored = []
@@ -274,8 +275,17 @@ def _choose_facade(view: JSON, legal: list[JSON], rng: random.Random, level: str
     scored.sort(key=lambda x: -x[0])
     value, a = scored[0]
     f = FACADES[a["fassade"]]
-    how = "in Probespielen" if level == "stark" else "nach Schwierigkeit und Geheimfarbe"
-    return Choice(a, f"Fassade {f.name} (Schwierigkeit {f.difficulty}) ist {how} die beste.")
+    if level == "stark":
+        why = tx(
+            "Fassade %(facade)s (Schwierigkeit %(n)s) ist in Probespielen die beste.", facade=f.name, n=f.difficulty
+        )
+    else:
+        why = tx(
+            "Fassade %(facade)s (Schwierigkeit %(n)s) ist nach Schwierigkeit und Geheimfarbe die beste.",
+            facade=f.name,
+            n=f.difficulty,
+        )
+    return Choice(a, why)
 
 
 def facade_estimate(
@@ -324,7 +334,7 @@ def _greedy_plans(view: JSON, legal: list[JSON], level: str) -> list[tuple[float
     z = view["zugstatus"]
     hand = z["hand"]
     pending = z["offen"]
-    plans: list[tuple[float, JSON, str]] = []
+    plans: list[tuple[float, JSON, Text]] = []
     types = {a["type"] for a in legal}
     if pending is not None:
         return _pending_plans(view, legal, ctx, grid)
@@ -333,7 +343,8 @@ def _greedy_plans(view: JSON, legal: list[JSON], level: str) -> list[tuple[float
         for a in put:
             die = hand if hand is not None else dice[a["die"]]
             v = place_value(ctx, grid, die, a["fenster"])
-            plans.append((v, a, f"{die_text(die)} nach {window_text(a['fenster'])} passt am besten."))
+            why = tx("%(die)s nach %(window)s passt am besten.", die=die_text(die), window=window_text(a["fenster"]))
+            plans.append((v, a, why))
     if "werkzeug" in types and level in ("normal", "stark"):
         base = max((p[0] for p in plans), default=0.0)
         for a in legal:
@@ -350,12 +361,12 @@ def _greedy_plans(view: JSON, legal: list[JSON], level: str) -> list[tuple[float
             if v - price > base + 0.75:
                 plans.append((v - price, a, why))
     if "passen" in types:  # a placement always beats passing (a dark window costs more)
-        plans.append((-100.0 if put else 0.0, {"type": "passen"}, "Nichts lohnt sich: passen."))
+        plans.append((-100.0 if put else 0.0, {"type": "passen"}, tx("Nichts lohnt sich: passen.")))
     plans.sort(key=lambda x: -x[0])
     return plans
 
 
-def _tool_value(view: JSON, ctx: Ctx, grid, a: JSON, level: str) -> tuple[float, str] | None:
+def _tool_value(view: JSON, ctx: Ctx, grid, a: JSON, level: str) -> tuple[float, Text] | None:
     tool = a["tool"]
     dice = view["lieferung"]
     if tool in ("dimmer", "umpolen", "verlaengerungskabel"):
@@ -380,46 +391,55 @@ def _tool_value(view: JSON, ctx: Ctx, grid, a: JSON, level: str) -> tuple[float,
         if best is None:
             return None
         v, new, c = best
-        return v, f"{TOOLS[tool].name}: {die_text(new)} nach {window_text(c)} bringt mehr."
+        return v, tx(
+            "%(tool)s: %(die)s nach %(window)s bringt mehr.",
+            tool=TOOLS[tool].name,
+            die=die_text(new),
+            window=window_text(c),
+        )
     if level == "stark" and tool == "doppelschicht":
         rest = [d for i, d in enumerate(dice) if i != a.get("preis")]
         best = best_placements(ctx, grid, rest)
         if best:
-            return best[0][0] - ctx.dark * 0.8, "Doppelschicht: gleich noch eine gute Röhre."
+            return best[0][0] - ctx.dark * 0.8, tx("Doppelschicht: gleich noch eine gute Röhre.")
     return None
 
 
-def _pending_plans(view: JSON, legal: list[JSON], ctx: Ctx, grid) -> list[tuple[float, JSON, str]]:
+def _pending_plans(view: JSON, legal: list[JSON], ctx: Ctx, grid) -> list[tuple[float, JSON, Text]]:
     z = view["zugstatus"]
     pending = z["offen"]
     hand = z["hand"]
     tool = pending["tool"]
-    plans: list[tuple[float, JSON, str]] = []
+    plans: list[tuple[float, JSON, Text]] = []
     for a in legal:
         t = a["type"]
         if t == "dimmen":
             new = hand[0] + str(int(hand[1]) + a["delta"])
             vals = [place_value(ctx, grid, new, c) for c in E.windows_for(grid, ctx.req, new)]
-            plans.append((max(vals, default=-50.0), a, f"Dimmen auf {die_text(new)}."))
+            plans.append((max(vals, default=-50.0), a, tx("Dimmen auf %(die)s.", die=die_text(new))))
         elif t == "setzen":
             plans.append(
-                (place_value(ctx, grid, hand, a["fenster"]), a, f"{die_text(hand)} nach {window_text(a['fenster'])}.")
+                (
+                    place_value(ctx, grid, hand, a["fenster"]),
+                    a,
+                    tx("%(die)s nach %(window)s.", die=die_text(hand), window=window_text(a["fenster"])),
+                )
             )
         elif t == "helligkeit":
             new = pending["farbe"] + str(a["wert"])
             vals = [place_value(ctx, grid, new, c) for c in E.windows_for(grid, ctx.req, new)]
-            plans.append((max(vals, default=-50.0), a, f"Helligkeit {a['wert']} passt am besten."))
+            plans.append((max(vals, default=-50.0), a, tx("Helligkeit %(value)s passt am besten.", value=a["wert"])))
         elif t == "tauschen":
             new = view["stromzaehler"][a["zaehler"]]
             vals = [place_value(ctx, grid, new, c) for c in E.windows_for(grid, ctx.req, new)]
-            plans.append((max(vals, default=-50.0), a, f"Tausch gegen {die_text(new)}."))
+            plans.append((max(vals, default=-50.0), a, tx("Tausch gegen %(die)s.", die=die_text(new))))
         elif t == "umhaengen":
-            plans.append((_move_value(ctx, grid, a["von"], a["nach"]), a, "Umhängen verbessert die Fassade."))
+            plans.append((_move_value(ctx, grid, a["von"], a["nach"]), a, tx("Umhängen verbessert die Fassade.")))
         elif t == "fertig":
-            plans.append((0.0, a, "Eine Röhre umzuhängen genügt."))
+            plans.append((0.0, a, tx("Eine Röhre umzuhängen genügt.")))
         elif t == "abbrechen":
             # only when no step is possible: cancelling and restarting would loop
-            plans.append((-1000.0, a, f"{TOOLS[tool].name} lohnt sich nicht."))
+            plans.append((-1000.0, a, tx("%(tool)s lohnt sich nicht.", tool=TOOLS[tool].name)))
     plans.sort(key=lambda x: -x[0])
     return plans
 
@@ -432,10 +452,10 @@ def _move_value(ctx: Ctx, grid, src: int, dst: int) -> float:
     return place_value(ctx, g, die, dst) - before
 
 
-def _pick(plans: list[tuple[float, JSON, str]], legal: list[JSON], rng: random.Random) -> Choice:
+def _pick(plans: list[tuple[float, JSON, Text]], legal: list[JSON], rng: random.Random) -> Choice:
     if not plans:
         a = {"type": "passen"} if {"type": "passen"} in legal else legal[0]
-        return Choice(a, "Nichts zu tun.")
+        return Choice(a, tx("Nichts zu tun."))
     best = plans[0][0]
     top = [p for p in plans if p[0] >= best - 1e-9]
     v, a, why = top[rng.randrange(len(top))] if len(top) > 1 else top[0]
@@ -460,11 +480,11 @@ def choose_leicht(view: JSON, legal: list[JSON], rng: random.Random, *, budget: 
     put = [a for a in legal if a["type"] == "setzen"]
     if put and rng.random() < 0.55:
         a = rng.choice(put)
-        return Choice(a, f"{_describe(a, view)} – warum nicht?")
+        return Choice(a, tx("%(move)s – warum nicht?", move=_describe(a, view)))
     tools = [a for a in legal if a["type"] == "werkzeug" and a["tool"] in ("dimmer", "umpolen")]
     if tools and rng.random() < 0.05:
         a = rng.choice(tools)
-        return Choice(a, f"Mal {TOOLS[a['tool']].name} ausprobieren.")
+        return Choice(a, tx("Mal %(tool)s ausprobieren.", tool=TOOLS[a["tool"]].name))
     plans = _greedy_plans(view, [a for a in legal if a["type"] != "werkzeug"], "leicht")
     return _pick(plans, legal, rng)
 
@@ -625,10 +645,10 @@ def _finish_turn(w: E.State, me: int) -> None:
         E.step(w, me, plans[0][1] if plans else legal[-1])
 
 
-def _candidates(view: JSON, legal: list[JSON]) -> list[tuple[JSON, str]]:
+def _candidates(view: JSON, legal: list[JSON]) -> list[tuple[JSON, Text]]:
     """What ``stark`` plays out, with a reason each: the best few by the ``normal`` estimate."""
     plans = _greedy_plans(view, legal, "stark")
-    out: list[tuple[JSON, str]] = []
+    out: list[tuple[JSON, Text]] = []
     for _v, a, why in plans:
         if all(a != b for b, _ in out):
             out.append((a, why))
@@ -678,7 +698,12 @@ def choose_stark(
     result = _search(view, candidates, rng, as_budget(budget), prune=True)
     best = result.best
     why = top[next(i for i, a in enumerate(candidates) if a is best.action)][1]
-    reason = f"{why} {best.playouts} Probespiele: im Schnitt {decimal(best.points)} Punkte am Ende."
+    reason = tx(
+        "%(why)s %(n)s Probespiele: im Schnitt %(points)s Punkte am Ende.",
+        why=why,
+        n=best.playouts,
+        points=fixed(best.points),
+    )
     return Choice(best.action, reason, result.playouts)
 
 
@@ -702,11 +727,11 @@ def assess(
     return Assessment(options, next(i for i, o in enumerate(options) if o.action == chosen), result.playouts)
 
 
-def _label(action: JSON, view: JSON) -> str:
-    """The analysis' name of an option: a tool names the die it is used on."""
+def _label(action: JSON, view: JSON) -> Text:
+    """The analysis' name of an option (a text): a tool names the die it is used on."""
     text = _describe(action, view)
     if action["type"] == "werkzeug" and "die" in action:
-        return f"{text} für {die_text(view['lieferung'][action['die']])}"
+        return tx("%(tool)s für %(die)s", tool=text, die=die_text(view["lieferung"][action["die"]]))
     return text
 
 

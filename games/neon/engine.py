@@ -16,6 +16,7 @@ from typing import Any
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import N_, Text, join, said, tx
 
 from .content import (
     CARDS,
@@ -154,22 +155,22 @@ def moves_for(grid: list[str | None], req: tuple[str | None, ...], src: int, ign
         grid[src] = die
 
 
-def _why_not(grid: list[str | None], req: tuple[str | None, ...], die: str, cell: int) -> str:
+def _why_not(grid: list[str | None], req: tuple[str | None, ...], die: str, cell: int) -> Text:
     if not isinstance(cell, int) or not 0 <= cell < CELLS:
-        return "Dieses Fenster gibt es nicht."
+        return N_("Dieses Fenster gibt es nicht.")
     if grid[cell] is not None:
-        return "In diesem Fenster hängt schon eine Röhre."
+        return N_("In diesem Fenster hängt schon eine Röhre.")
     r = req[cell]
     if r is not None and r not in die:
         if r in _COLOUR_SET:
-            return f"Dieses Fenster verlangt {COLOUR_NAMES[r]}."
-        return f"Dieses Fenster verlangt die Helligkeit {r}."
+            return tx("Dieses Fenster verlangt %(colour)s.", colour=tx(COLOUR_NAMES[r]))
+        return tx("Dieses Fenster verlangt die Helligkeit %(value)s.", value=r)
     count = CELLS - grid.count(None)
     if count == 0 and cell not in EDGE:
-        return "Die erste Röhre kommt an den Rand der Fassade."
+        return N_("Die erste Röhre kommt an den Rand der Fassade.")
     if count and not any(grid[n] for n in NEIGH8[cell]):
-        return "Die Röhre muss neben einer vorhandenen hängen (auch schräg)."
-    return "Direkt daneben leuchtet schon eine Röhre gleicher Farbe oder Helligkeit."
+        return N_("Die Röhre muss neben einer vorhandenen hängen (auch schräg).")
+    return N_("Direkt daneben leuchtet schon eine Röhre gleicher Farbe oder Helligkeit.")
 
 
 # ------------------------------------------------------------------- state
@@ -206,7 +207,7 @@ class State:
     hand: str | None
     must_place: bool
     pending: dict[str, Any] | None
-    last: list[str]
+    last: list[Text]  # per seat: what it did last (games.core.text)
     # "je_runde" games: the colours of the 90 dice in the order they leave the Kiste
     # (secret like the seed, never in a view); "" = "fortlaufend" (one draw counter).
     folge: str = ""
@@ -303,29 +304,29 @@ def default_options() -> JSON:
 def _clean_ziehung(options: JSON) -> str:
     ziehung = options.get("ziehung", ZIEHUNG_NEU)
     if ziehung not in ZIEHUNGEN:
-        raise IllegalAction("Diese Art zu ziehen gibt es nicht.")
+        raise IllegalAction(N_("Diese Art zu ziehen gibt es nicht."))
     return ziehung
 
 
 def clean_options(options: JSON, players: int) -> JSON:
     options = dict(options or {})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("Speedneon spielt man zu eins bis vier.")
+        raise IllegalAction(N_("Speedneon spielt man zu eins bis vier."))
     ausgabe = options.get("ausgabe") or ("solo" if players == 1 else "klassisch")
     if ausgabe not in AUSGABEN:
-        raise IllegalAction("Diese Ausgabe gibt es nicht.")
+        raise IllegalAction(N_("Diese Ausgabe gibt es nicht."))
     if ausgabe == "solo":
         if players != 1:
-            raise IllegalAction("Die Solovariante spielst du allein, ohne Computergegner.")
+            raise IllegalAction(N_("Die Solovariante spielst du allein, ohne Computergegner."))
         try:
             werkzeuge = int(options.get("werkzeuge", 3))
         except (TypeError, ValueError):
-            raise IllegalAction("Wähle 1 bis 5 Werkzeuge.") from None
+            raise IllegalAction(N_("Wähle 1 bis 5 Werkzeuge.")) from None
         if not 1 <= werkzeuge <= 5:
-            raise IllegalAction("Wähle 1 bis 5 Werkzeuge.")
+            raise IllegalAction(N_("Wähle 1 bis 5 Werkzeuge."))
         return {"ausgabe": "solo", "werkzeuge": werkzeuge, "ziehung": _clean_ziehung(options)}
     if players < 2:
-        raise IllegalAction("Diese Ausgabe braucht zwei bis vier Spieler (Computer zählen mit).")
+        raise IllegalAction(N_("Diese Ausgabe braucht zwei bis vier Spieler (Computer zählen mit)."))
     return {"ausgabe": ausgabe, "ziehung": _clean_ziehung(options)}
 
 
@@ -502,9 +503,10 @@ def is_over(state: State) -> bool:
     return state.phase == "ende"
 
 
-def _ev(events: list | None, type_: str, seat: int | None, text: str, **extra: Any) -> None:
+def _ev(events: list | None, type_: str, seat: int | None, text: Text, **extra: Any) -> None:
+    """An event; ``text`` (games.core.text) is kept German as ``text`` and translatable as ``msg``."""
     if events is not None:
-        events.append({"type": type_, "seat": seat, "text": text, **extra})
+        events.append({"type": type_, "seat": seat, **said(text), **extra})
 
 
 def _start_round(s: State, events: list | None) -> None:
@@ -520,7 +522,11 @@ def _start_round(s: State, events: list | None) -> None:
             events,
             "runde",
             None,
-            f"Runde {s.runde} beginnt. Lieferung: " + ", ".join(die_text(d) for d in s.lieferung) + ".",
+            tx(
+                "Runde %(round)s beginnt. Lieferung: %(dice)s.",
+                round=s.runde,
+                dice=join(", ", [die_text(d) for d in s.lieferung]),
+            ),
             runde=s.runde,
             lieferung=s.lieferung[:],
             startspieler=s.start,
@@ -534,14 +540,14 @@ def _end_round(s: State, events: list | None) -> None:
             events,
             "stromzaehler",
             None,
-            "Auf den Stromzähler: " + ", ".join(die_text(d) for d in s.lieferung) + ".",
+            tx("Auf den Stromzähler: %(dice)s.", dice=join(", ", [die_text(d) for d in s.lieferung])),
             dice=s.lieferung[:],
         )
         s.zaehler.extend(s.lieferung)
         s.lieferung = []
     if s.runde >= ROUNDS:
         s.phase = "ende"
-        _ev(events, "ende", None, "Die Partie ist zu Ende.")
+        _ev(events, "ende", None, tx("Die Partie ist zu Ende."))
         return
     _start_round(s, events)
 
@@ -564,13 +570,13 @@ def _begin_turn(s: State, events: list | None) -> None:
         seat = s.order[s.turn]
         _reset_turn(s)
         if turn_pass(s) == 1 and seat in s.skip:
-            _ev(events, "aussetzen", seat, "setzt wegen der Doppelschicht aus.")
-            s.last[seat] = "setzt aus (Doppelschicht)"
+            _ev(events, "aussetzen", seat, tx("setzt wegen der Doppelschicht aus."))
+            s.last[seat] = tx("setzt aus (Doppelschicht)")
             s.turn += 1
             continue
         if not _can_act(s, seat):
-            _ev(events, "passen", seat, "kann nichts tun und passt.")
-            s.last[seat] = "kann nichts tun"
+            _ev(events, "passen", seat, tx("kann nichts tun und passt."))
+            s.last[seat] = tx("kann nichts tun")
             s.turn += 1
             continue
         return
@@ -780,13 +786,13 @@ def timeout_actions(state: State, seat: int) -> list[JSON]:
 
 def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
     if state.phase == "ende":
-        raise IllegalAction("Die Partie ist vorbei.")
+        raise IllegalAction(N_("Die Partie ist vorbei."))
     if seat not in to_move(state):
         if state.phase == "wahl" and 0 <= seat < state.players:
-            raise IllegalAction("Du hast deine Fassade schon gewählt.")
-        raise IllegalAction("Du bist nicht am Zug.")
+            raise IllegalAction(N_("Du hast deine Fassade schon gewählt."))
+        raise IllegalAction(N_("Du bist nicht am Zug."))
     if not isinstance(action, dict) or "type" not in action:
-        raise IllegalAction("Unbekannter Zug.")
+        raise IllegalAction(N_("Unbekannter Zug."))
     legal = legal_actions(state, seat)
     if not _listed(action, legal):
         raise IllegalAction(_explain(state, seat, action))
@@ -801,54 +807,54 @@ def _listed(action: JSON, legal: list[JSON]) -> bool:
     return any(action == a and all(type(action[k]) is type(v) for k, v in a.items()) for a in legal)
 
 
-def _explain(s: State, seat: int, action: JSON) -> str:
+def _explain(s: State, seat: int, action: JSON) -> Text:
     t = action.get("type")
     if s.phase == "wahl":
-        return "Wähle eine deiner vier Fassaden."
+        return N_("Wähle eine deiner vier Fassaden.")
     if s.pending is not None:
         name = TOOLS[s.pending["tool"]].name
         if t == "abbrechen":
-            return f"{name} ist schon bezahlt und lässt sich nicht mehr abbrechen."
+            return tx("%(tool)s ist schon bezahlt und lässt sich nicht mehr abbrechen.", tool=name)
         if t == "setzen" and s.pending["tool"] == "verlaengerungskabel":
-            return "Mit dem Verlängerungskabel geht nur ein Fenster ohne jeden Nachbarn."
+            return N_("Mit dem Verlängerungskabel geht nur ein Fenster ohne jeden Nachbarn.")
         if t == "umhaengen":
-            return "So lässt sich die Röhre nicht umhängen."
-        return f"Bring erst {name} zu Ende."
+            return N_("So lässt sich die Röhre nicht umhängen.")
+        return tx("Bring erst %(tool)s zu Ende.", tool=name)
     if t == "setzen":
         if not _placements_allowed(s):
-            return "Du hast in diesem Zug schon eine Röhre angebracht."
+            return N_("Du hast in diesem Zug schon eine Röhre angebracht.")
         die = s.hand
         if die is None:
             i = action.get("die")
             if not isinstance(i, int) or not 0 <= i < len(s.lieferung):
-                return "Diese Röhre liegt nicht in der Lieferung."
+                return N_("Diese Röhre liegt nicht in der Lieferung.")
             die = s.lieferung[i]
         elif "die" in action:
-            return "Bring die Röhre in deiner Hand an."
+            return N_("Bring die Röhre in deiner Hand an.")
         return _why_not(s.grids[seat], _req(s, seat), die, action.get("fenster"))
     if t == "passen" and s.must_place:
-        return "Die Röhre muss jetzt angebracht werden."
+        return N_("Die Röhre muss jetzt angebracht werden.")
     if t == "werkzeug":
         tool = action.get("tool")
         if tool not in s.werkzeuge:
-            return "Dieses Werkzeug liegt nicht im Elektrikerkoffer."
+            return N_("Dieses Werkzeug liegt nicht im Elektrikerkoffer.")
         if s.tool_used:
-            return "Je Zug höchstens ein Werkzeug."
+            return N_("Je Zug höchstens ein Werkzeug.")
         if _solo(s) and s.tool_uses.get(tool):
-            return "Jedes Werkzeug gibt es in der Solovariante nur einmal."
+            return N_("Jedes Werkzeug gibt es in der Solovariante nur einmal.")
         if _solo(s) and not any(d[0] == TOOLS[tool].solo_colour for d in s.lieferung):
-            colour = COLOUR_NAMES[TOOLS[tool].solo_colour]
-            return f"Für {TOOLS[tool].name} fehlt eine Röhre in {colour} als Preis."
+            colour = tx(COLOUR_NAMES[TOOLS[tool].solo_colour])
+            return tx("Für %(tool)s fehlt eine Röhre in %(colour)s als Preis.", tool=TOOLS[tool].name, colour=colour)
         if not _solo(s) and s.strom[seat] < tool_cost(s, tool):
-            return "Dafür reicht dein Strom nicht."
+            return N_("Dafür reicht dein Strom nicht.")
         if tool in DIE_TOOLS and (s.placed or s.hand is not None):
-            return "Dieses Werkzeug geht nur vor dem Anbringen."
+            return N_("Dieses Werkzeug geht nur vor dem Anbringen.")
         if tool == "stromausfall" and turn_pass(s) != 1:
-            return "Stromausfall geht nur im zweiten Zug einer Runde."
+            return N_("Stromausfall geht nur im zweiten Zug einer Runde.")
         if tool == "doppelschicht" and (turn_pass(s) != 0 or s.placed != 1):
-            return "Doppelschicht geht nur im ersten Zug einer Runde, nach der ersten Röhre."
-        return "Dieses Werkzeug geht gerade nicht."
-    return "Das geht gerade nicht."
+            return N_("Doppelschicht geht nur im ersten Zug einer Runde, nach der ersten Röhre.")
+        return N_("Dieses Werkzeug geht gerade nicht.")
+    return N_("Das geht gerade nicht.")
 
 
 def _pay(s: State, seat: int, tool: str, price: str | None, events: list | None) -> None:
@@ -860,7 +866,7 @@ def _pay(s: State, seat: int, tool: str, price: str | None, events: list | None)
             events,
             "preis",
             seat,
-            f"bezahlt {TOOLS[tool].name} mit {die_text(price)} (aus dem Spiel).",
+            tx("bezahlt %(tool)s mit %(die)s (aus dem Spiel).", tool=TOOLS[tool].name, die=die_text(price)),
             die=price,
         )
     else:
@@ -871,18 +877,21 @@ def _pay(s: State, seat: int, tool: str, price: str | None, events: list | None)
             events,
             "strom",
             seat,
-            f"bezahlt {cost} Strom für {TOOLS[tool].name}.",
+            tx("bezahlt %(cost)s Strom für %(tool)s.", cost=cost, tool=TOOLS[tool].name),
             cost=cost,
         )
     s.tool_used = True
 
 
-def _place(s: State, seat: int, die: str, cell: int, events: list | None, how: str = "") -> None:
+def _place(s: State, seat: int, die: str, cell: int, events: list | None, kabel: bool = False) -> None:
     s.grids[seat][cell] = die
     s.placed += 1
-    text = f"hängt {die_text(die)} in {window_text(cell)}{how}."
-    _ev(events, "setzen", seat, text, die=die, fenster=cell)
-    s.last[seat] = text[:-1]
+    if kabel:
+        text = tx("hängt %(die)s in %(window)s (Verlängerungskabel)", die=die_text(die), window=window_text(cell))
+    else:
+        text = tx("hängt %(die)s in %(window)s", die=die_text(die), window=window_text(cell))
+    _ev(events, "setzen", seat, join("", [text, "."]), die=die, fenster=cell)
+    s.last[seat] = text
 
 
 def _return_and_end(s: State, seat: int, events: list | None) -> None:
@@ -891,10 +900,10 @@ def _return_and_end(s: State, seat: int, events: list | None) -> None:
         events,
         "zurueck",
         seat,
-        f"{die_text(s.hand)} passt nirgends hin, geht zurück in die Lieferung – Zug vorbei.",
+        tx("%(die)s passt nirgends hin, geht zurück in die Lieferung – Zug vorbei.", die=die_text(s.hand)),
         die=s.hand,
     )
-    s.last[seat] = f"{die_text(s.hand)} passte nirgends"
+    s.last[seat] = tx("%(die)s passte nirgends", die=die_text(s.hand))
     _end_turn(s, events)
 
 
@@ -905,16 +914,17 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
         fid = action["fassade"]
         s.fassade[seat] = fid
         s.strom[seat] = 0 if _solo(s) else FACADES[fid].difficulty
-        _ev(events, "fassade", seat, "hat eine Fassade gewählt.")
-        s.last[seat] = "Fassade gewählt"
+        _ev(events, "fassade", seat, tx("hat eine Fassade gewählt."))
+        s.last[seat] = tx("Fassade gewählt")
         if all(f is not None for f in s.fassade):
             _ev(
                 events,
                 "fassaden",
                 None,
-                "Alle haben gewählt: "
-                + ", ".join(f"{FACADES[f].name} ({FACADES[f].difficulty})" for f in s.fassade if f)
-                + ".",
+                tx(
+                    "Alle haben gewählt: %(facades)s.",
+                    facades=", ".join(f"{FACADES[f].name} ({FACADES[f].difficulty})" for f in s.fassade if f),
+                ),
                 fassaden=s.fassade[:],
             )
             s.phase = "spiel"
@@ -926,8 +936,8 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
     p = s.pending
 
     if t == "passen":
-        s.last[seat] = "passt"
-        _ev(events, "passen", seat, "passt.")
+        s.last[seat] = tx("passt")
+        _ev(events, "passen", seat, tx("passt."))
         _end_turn(s, events)
         return
 
@@ -939,14 +949,14 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
         for src, dst in reversed(p.get("zuege", [])):
             grid[src], grid[dst] = grid[dst], None
         s.pending = None
-        _ev(events, "abbrechen", seat, f"bricht {TOOLS[tool].name} ab.")
+        _ev(events, "abbrechen", seat, tx("bricht %(tool)s ab.", tool=TOOLS[tool].name))
     elif t == "setzen":
         cell = action["fenster"]
         if p is not None:  # Verlängerungskabel
             _pay(s, seat, "verlaengerungskabel", p.get("preis"), events)
             s.pending = None
             die, s.hand = s.hand, None
-            _place(s, seat, die, cell, events, " (Verlängerungskabel)")
+            _place(s, seat, die, cell, events, kabel=True)
         elif s.hand is not None:
             die, s.hand = s.hand, None
             s.must_place = False
@@ -962,8 +972,14 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
         old = s.hand
         s.hand = old[0] + str(int(old[1]) + action["delta"])
         s.pending = None
-        _ev(events, "dimmer", seat, f"dimmt {die_text(old)} auf {die_text(s.hand)}.", die=s.hand)
-        s.last[seat] = f"Dimmer: {die_text(old)} → {die_text(s.hand)}"
+        _ev(
+            events,
+            "dimmer",
+            seat,
+            tx("dimmt %(old)s auf %(new)s.", old=die_text(old), new=die_text(s.hand)),
+            die=s.hand,
+        )
+        s.last[seat] = join(" ", ["Dimmer:", die_text(old), "→", die_text(s.hand)])
     elif t == "tauschen":
         _pay(s, seat, "lagerkiste", p.get("preis"), events)
         k = action["zaehler"]
@@ -975,10 +991,10 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
             events,
             "lagerkiste",
             seat,
-            f"tauscht {die_text(old)} gegen {die_text(s.hand)} vom Stromzähler.",
+            tx("tauscht %(old)s gegen %(new)s vom Stromzähler.", old=die_text(old), new=die_text(s.hand)),
             die=s.hand,
         )
-        s.last[seat] = f"Lagerkiste: {die_text(old)} ↔ {die_text(s.hand)}"
+        s.last[seat] = join(" ", ["Lagerkiste:", die_text(old), "↔", die_text(s.hand)])
         if not _any_window(grid, req, s.hand):
             _return_and_end(s, seat, events)
             return
@@ -987,8 +1003,8 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
         s.pending = None
         s.hand = die
         s.must_place = True
-        _ev(events, "roehrenwechsel", seat, f"wählt {die_text(die)}.", die=die)
-        s.last[seat] = f"Röhrenwechsel: {die_text(die)}"
+        _ev(events, "roehrenwechsel", seat, tx("wählt %(die)s.", die=die_text(die)), die=die)
+        s.last[seat] = join(" ", ["Röhrenwechsel:", die_text(die)])
         if not _any_window(grid, req, die):
             _return_and_end(s, seat, events)
             return
@@ -1003,12 +1019,18 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
             events,
             "umhaengen",
             seat,
-            f"hängt {die_text(die)} von {window_text(src)} nach {window_text(dst)} ({TOOLS[tool].name}).",
+            tx(
+                "hängt %(die)s von %(src)s nach %(dst)s (%(tool)s).",
+                die=die_text(die),
+                src=window_text(src),
+                dst=window_text(dst),
+                tool=TOOLS[tool].name,
+            ),
             die=die,
             von=src,
             nach=dst,
         )
-        s.last[seat] = f"{TOOLS[tool].name}: {die_text(die)} umgehängt"
+        s.last[seat] = tx("%(tool)s: %(die)s umgehängt", tool=TOOLS[tool].name, die=die_text(die))
         if tool == "hebebuehne":
             if len(zuege) == 2:
                 _pay(s, seat, tool, p.get("preis"), events)
@@ -1026,7 +1048,7 @@ def step(s: State, seat: int, action: JSON, events: list | None = None) -> None:
     elif t == "fertig":
         s.pending = None
     else:  # pragma: no cover - apply validated
-        raise IllegalAction("Unbekannter Zug.")
+        raise IllegalAction(N_("Unbekannter Zug."))
 
     if s.phase == "spiel" and s.order[s.turn] == seat and not _can_act(s, seat):
         _end_turn(s, events)
@@ -1046,7 +1068,7 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
         s.hand = die
         if tool in ("dimmer", "lagerkiste", "verlaengerungskabel"):
             s.pending = {"tool": tool, "preis": price, "index": i}
-            _ev(events, "werkzeug", seat, f"nimmt {name} für {die_text(die)}.", tool=tool)
+            _ev(events, "werkzeug", seat, tx("nimmt %(tool)s für %(die)s.", tool=name, die=die_text(die)), tool=tool)
             return False
         _pay(s, seat, tool, price, events)
         if tool == "umpolen":
@@ -1055,11 +1077,11 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
                 events,
                 "umpolen",
                 seat,
-                f"polt {die_text(die)} um: {die_text(s.hand)}.",
+                tx("polt %(old)s um: %(new)s.", old=die_text(die), new=die_text(s.hand)),
                 tool=tool,
                 die=s.hand,
             )
-            s.last[seat] = f"Umpolen: {die_text(die)} → {die_text(s.hand)}"
+            s.last[seat] = join(" ", ["Umpolen:", die_text(die), "→", die_text(s.hand)])
             return False
         if tool == "wackelkontakt":
             rng = _tool_rng(s)
@@ -1069,11 +1091,11 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
                 events,
                 "wackelkontakt",
                 seat,
-                f"würfelt {die_text(die)} neu: {die_text(s.hand)}.",
+                tx("würfelt %(old)s neu: %(new)s.", old=die_text(die), new=die_text(s.hand)),
                 tool=tool,
                 die=s.hand,
             )
-            s.last[seat] = f"Wackelkontakt: {die_text(die)} → {die_text(s.hand)}"
+            s.last[seat] = join(" ", ["Wackelkontakt:", die_text(die), "→", die_text(s.hand)])
             if not _any_window(grid, req, s.hand):
                 _return_and_end(s, seat, events)
                 return True
@@ -1086,11 +1108,11 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
             events,
             "roehrenwechsel",
             seat,
-            f"legt {die_text(die)} in die Kiste und zieht {COLOUR_NAMES[colour]}.",
+            tx("legt %(die)s in die Kiste und zieht %(colour)s.", die=die_text(die), colour=tx(COLOUR_NAMES[colour])),
             tool=tool,
             farbe=colour,
         )
-        s.last[seat] = f"Röhrenwechsel: {COLOUR_NAMES[colour]} gezogen"
+        s.last[seat] = tx("Röhrenwechsel: %(colour)s gezogen", colour=tx(COLOUR_NAMES[colour]))
         if not any(_any_window(grid, req, colour + v) for v in VALUES):
             s.hand = new  # with the value it was rolled with
             _return_and_end(s, seat, events)
@@ -1105,11 +1127,11 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
             events,
             "stromausfall",
             seat,
-            "würfelt die Lieferung neu: " + ", ".join(die_text(d) for d in s.lieferung) + ".",
+            tx("würfelt die Lieferung neu: %(dice)s.", dice=join(", ", [die_text(d) for d in s.lieferung])),
             tool=tool,
             lieferung=s.lieferung[:],
         )
-        s.last[seat] = "Stromausfall"
+        s.last[seat] = "Stromausfall"  # a tool's name
         return False
     if tool == "doppelschicht":
         _pay(s, seat, tool, price, events)
@@ -1119,13 +1141,13 @@ def _start_tool(s: State, seat: int, action: JSON, events: list | None) -> bool:
             events,
             "doppelschicht",
             seat,
-            "nimmt die Doppelschicht: eine zweite Röhre jetzt, dafür kein zweiter Zug.",
+            tx("nimmt die Doppelschicht: eine zweite Röhre jetzt, dafür kein zweiter Zug."),
             tool=tool,
         )
-        s.last[seat] = "Doppelschicht"
+        s.last[seat] = "Doppelschicht"  # a tool's name
         return False
     s.pending = {"tool": tool, "preis": price, "zuege": []}
-    _ev(events, "werkzeug", seat, f"nimmt {name}.", tool=tool)
+    _ev(events, "werkzeug", seat, tx("nimmt %(tool)s.", tool=name), tool=tool)
     return False
 
 
@@ -1183,22 +1205,26 @@ def score_seat(s: State, seat: int) -> tuple[int, list[JSON], int]:
         total += pts
     best_colour = max(s.geheim[seat], key=lambda c: (secret_points(grid, c), -COLOURS.index(c)))
     sp = secret_points(grid, best_colour)
-    label = f"Geheimfarbe {COLOUR_NAMES[best_colour]}"
-    detail = "Summe der Helligkeiten"
+    label = tx("Geheimfarbe %(colour)s", colour=tx(COLOUR_NAMES[best_colour]))
+    detail: Text = tx("Summe der Helligkeiten")
     if len(s.geheim[seat]) > 1:
         others = [c for c in s.geheim[seat] if c != best_colour]
-        detail += f" (die bessere; {COLOUR_NAMES[others[0]]}: {secret_points(grid, others[0])})"
+        detail = tx(
+            "Summe der Helligkeiten (die bessere; %(colour)s: %(points)s)",
+            colour=tx(COLOUR_NAMES[others[0]]),
+            points=secret_points(grid, others[0]),
+        )
     items.append({"key": "geheimfarbe", "label": label, "punkte": sp, "detail": detail})
     total += sp
     if not _solo(s):
-        items.append({"key": "strom", "label": "Strom", "punkte": s.strom[seat], "detail": "1 je Blitz"})
+        items.append({"key": "strom", "label": tx("Strom"), "punkte": s.strom[seat], "detail": tx("1 je Blitz")})
         total += s.strom[seat]
     dark = grid.count(None)
     pen = dark_penalty(s)
     items.append(
         {
             "key": "dunkel",
-            "label": "Dunkle Fenster",
+            "label": tx("Dunkle Fenster"),
             "punkte": -pen * dark,
             "detail": f"{dark} × −{pen}",
         }

@@ -38,16 +38,21 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, gettext, gettext_lazy
+
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
 from games.core.seats import others_clockwise
+from games.core.translate import say
 from games.neon import bots, engine
-from games.neon.content import COLOUR_NAMES, DIE_TOOLS, die_text
+from games.neon.content import DIE_TOOLS
 from games.neon.ui_texts import (
     ENGINE_EVENTS,
     chips,
+    colour_name,
     count_text,
     die_info,
+    die_name,
     event_line,
     facade_info,
     prompt,
@@ -70,7 +75,12 @@ LOG_LENGTH = 30
 #: One board fragment per possible seat: a table with fewer players sends the rest empty, so a
 #: board of an earlier match at the same table never stays on the page.
 BOARDS = engine.MAX_PLAYERS
-AUSGABE_NAMES = {"klassisch": "Klassisch", "einsteiger": "Einsteiger", "blackout": "Blackout", "solo": "Solovariante"}
+AUSGABE_NAMES = {
+    "klassisch": gettext_lazy("Klassisch"),
+    "einsteiger": gettext_lazy("Einsteiger"),
+    "blackout": gettext_lazy("Blackout"),
+    "solo": gettext_lazy("Solovariante"),
+}
 
 
 # ------------------------------------------------------------ what the seat may do
@@ -145,8 +155,12 @@ def acting(view: JSON, turn: JSON) -> bool:
 # ------------------------------------------------------------------ facades
 
 
-@lru_cache(maxsize=16384)
 def _window(req: str | None, die: str | None, cell: int) -> tuple[str, str, str, str, str]:
+    return _window_in(req, die, cell, get_language())
+
+
+@lru_cache(maxsize=16384)
+def _window_in(req: str | None, die: str | None, cell: int, language: str) -> tuple[str, str, str, str, str]:
     """One window as the templates draw it: (classes, die, label, required brightness, die's info).
 
     A hung tube's info window names colour and brightness only: with the Kiste's count in it every
@@ -213,7 +227,7 @@ def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> 
         "name": names[seat],
         "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
         "hung": hung,
-        "last": p["letzte"] or "–",
+        "last": say(p["letzte"]) if p["letzte"] else "–",
         "info": rival_info(row, view["solo"]),
         "chosen": p["gewaehlt"],
         "facade": facade_data(p["fassade"], p["fenster"]) if p["fassade"] else None,
@@ -272,7 +286,7 @@ def info_data(view: JSON, names: list[str]) -> JSON:
         )
     solo_turn = view["zug"] + 1 if view["solo"] and view["phase"] == "spiel" else None
     return {
-        "ausgabe": AUSGABE_NAMES[view["ausgabe"]],
+        "ausgabe": str(AUSGABE_NAMES[view["ausgabe"]]),
         "solo": view["solo"],
         "rows": rows,
         "order": order_strip(view, names),
@@ -319,9 +333,9 @@ def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
     for i, d in enumerate(view["lieferung"]):
         if mine:
             ws = per_die[i] if i < len(per_die) else []
-            dice.append((d, json.dumps(ws), bool(ws), die_text(d), die_info(view, d, ws)))
+            dice.append((d, json.dumps(ws), bool(ws), die_name(d), die_info(view, d, ws)))
         else:
-            dice.append((d, "", False, die_text(d), die_info(view, d)))
+            dice.append((d, "", False, die_name(d), die_info(view, d)))
     hand = None
     if view["phase"] == "spiel" and z["hand"]:
         pick = mine and bool(turn["hand"])
@@ -331,7 +345,7 @@ def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
             "who": ctx.names[view["am_zug"]],
             "pick": pick,
             "windows": json.dumps(turn["hand"]) if pick else "",
-            "text": die_text(z["hand"]),
+            "text": die_name(z["hand"]),
             "info": die_info(view, z["hand"], turn["hand"]) if pick else die_info(view, z["hand"]),
             "must": z["muss_setzen"],
         }
@@ -341,7 +355,7 @@ def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
             d,
             die_info(view, d),
             json.dumps({"type": "tauschen", "zaehler": i}) if swap and i in turn["tauschen"] else "",
-            f"{die_text(d)} eintauschen",
+            gettext("%(die)s eintauschen") % {"die": die_name(d)},
         )
         for i, d in enumerate(view["stromzaehler"])
     ]
@@ -356,7 +370,7 @@ def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
         "solo": view["solo"],
         "zaehler": zaehler,
         "sum": view["stromzaehler_summe"],
-        "kiste": [(c, COLOUR_NAMES[c], n) for c, n in view["kiste"].items()],
+        "kiste": [(c, colour_name(c), n) for c, n in view["kiste"].items()],
         "raus": len(view["raus"]),
     }
 
@@ -369,28 +383,30 @@ def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
     for w in view["werkzeuge"]:
         tid = w["id"]
         if view["solo"]:
-            price = f"Preis: eine {COLOUR_NAMES[w['preis_farbe']]}-Röhre"
+            price = gettext("Preis: eine %(colour)s-Röhre") % {"colour": colour_name(w["preis_farbe"])}
         else:
-            price = f"{w['kosten']} Strom"
+            price = gettext("%(n)s Strom") % {"n": w["kosten"]}
         state = ""
-        if view["solo"] and not w["verfuegbar"]:
-            state = "schon benutzt"
+        used = view["solo"] and not w["verfuegbar"]
+        if used:
+            state = gettext("schon benutzt")
         elif w["benutzt"] and not view["solo"]:
-            state = f"{w['benutzt']}× benutzt"
+            state = gettext("%(n)s× benutzt") % {"n": w["benutzt"]}
         usable = mine and tid in turn["tools"]
-        info = f"{w['name']}\n{w['text']}\n{price}" + (f" · {state}" if state else "")
+        text = gettext(w["text"])
+        info = f"{w['name']}\n{text}\n{price}" + (f" · {state}" if state else "")
         if not usable:
-            info += "\nGerade nicht möglich."
+            info += "\n" + gettext("Gerade nicht möglich.")
         rows.append(
             {
                 "id": tid,
                 "name": w["name"],
-                "text": w["text"],
+                "text": text,
                 "colour": w["preis_farbe"],
-                "colour_name": COLOUR_NAMES[w["preis_farbe"]] if w["preis_farbe"] else "",
+                "colour_name": colour_name(w["preis_farbe"]) if w["preis_farbe"] else "",
                 "cost": w["kosten"],
                 "state": state,
-                "used": state == "schon benutzt",
+                "used": used,
                 "usable": usable,
                 "open": pending == tid,
                 "die_tool": tid in DIE_TOOLS,
@@ -403,7 +419,12 @@ def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
 
 def koffer_data(view: JSON, turn: JSON) -> JSON:
     tafeln = [
-        (t["name"], t["punkte"], t["text"], f"{t['name']} – {count_text(t['punkte'], 'Punkt', 'Punkte')}\n{t['text']}")
+        (
+            t["name"],
+            t["punkte"],
+            gettext(t["text"]),
+            f"{t['name']} – {count_text(t['punkte'], 'punkt')}\n{gettext(t['text'])}",
+        )
         for t in view["tafeln"]
     ]
     return {"preview": view["phase"] == "wahl", "solo": view["solo"], "tafeln": tafeln, "tools": tool_rows(view, turn)}
@@ -433,7 +454,7 @@ def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
             (
                 "−1" if delta < 0 else "+1",
                 json.dumps({"type": "dimmen", "delta": delta}) if delta in turn["dimmen"] else "",
-                die_text(hand[0] + str(int(hand[1]) + delta)) if delta in turn["dimmen"] else "",
+                die_name(hand[0] + str(int(hand[1]) + delta)) if delta in turn["dimmen"] else "",
                 delta,
                 1 <= int(hand[1]) + delta <= 6,
             )
@@ -447,7 +468,7 @@ def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
                 colour,
                 v in turn["passend"],
                 json.dumps({"type": "helligkeit", "wert": v}),
-                die_text(f"{colour}{v}") + ("" if v in turn["passend"] else " – passt nirgends"),
+                die_name(f"{colour}{v}") + ("" if v in turn["passend"] else " – " + gettext("passt nirgends")),
             )
             for v in range(1, 7)
         ]
@@ -537,7 +558,8 @@ def end_rows(ctx: FragmentContext) -> list[JSON]:
                 "place": result["places"][seat],
                 "points": result["points"][seat],
                 "posten": [
-                    (item["label"], item["detail"], item["punkte"], bar(item["punkte"])) for item in b["posten"]
+                    (say(item["label"]), say(item["detail"]), item["punkte"], bar(item["punkte"]))
+                    for item in b["posten"]
                 ],
                 "sum_bar": bar(result["points"][seat]),
                 "fassade": p["fassade"]["name"] if p["fassade"] else "",
@@ -587,15 +609,15 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
 
 
 def options_summary(options: dict[str, Any]) -> str:
-    """The table's options in a few German words, for the lobby list."""
+    """The table's options in a few words, for the lobby list."""
     ausgabe = options.get("ausgabe", "klassisch")
-    tempo = ", Tempo Schnell" if options.get("tempo") == "schnell" else ""
+    tempo = ", " + gettext("Tempo Schnell") if options.get("tempo") == "schnell" else ""
     if ausgabe == "solo":
         n = int(options.get("werkzeuge", 3))
-        return f"Solovariante, {count_text(n, 'Werkzeug', 'Werkzeuge')}"
+        return gettext("Solovariante, %(tools)s") % {"tools": count_text(n, "werkzeug")}
     name = {
-        "klassisch": "Klassisch",
-        "einsteiger": "Einsteiger (ohne Werkzeuge)",
-        "blackout": "Blackout (dunkles Fenster −3)",
-    }.get(ausgabe, "Klassisch")
+        "klassisch": gettext("Klassisch"),
+        "einsteiger": gettext("Einsteiger (ohne Werkzeuge)"),
+        "blackout": gettext("Blackout (dunkles Fenster −3)"),
+    }.get(ausgabe, gettext("Klassisch"))
     return name + tempo

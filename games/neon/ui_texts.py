@@ -9,9 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games.core.fragments import FragmentContext
+from games.core.translate import say, say_event
 from games.neon.content import COLOUR_NAMES, COLOURS, TOOLS, die_text, window_text
 
 JSON = dict[str, Any]
@@ -28,7 +29,16 @@ OPPOSITE = {"1": "6", "2": "5", "3": "4", "4": "3", "5": "2", "6": "1"}
 
 
 def seat_name(ctx: FragmentContext, seat: int) -> str:
-    return "Du" if seat == ctx.seat else ctx.names[seat]
+    return gettext("Du") if seat == ctx.seat else ctx.names[seat]
+
+
+def die_name(die: str) -> str:
+    """A die's name in the active language: "Pink 5", "Gelb 3" / "Yellow 3"."""
+    return say(die_text(die))
+
+
+def colour_name(colour: str) -> str:
+    return gettext(COLOUR_NAMES[colour])
 
 
 def status_text(ctx: FragmentContext) -> tuple[str, bool]:
@@ -39,23 +49,24 @@ def status_text(ctx: FragmentContext) -> tuple[str, bool]:
     view, names = ctx.view, ctx.names
     players = ctx.snap.players
     if view["phase"] == "ende":
-        return "Die Partie ist vorbei.", False
+        return gettext("Die Partie ist vorbei."), False
     if view["phase"] == "wahl":
         waiting = [s for s in view["to_move"] if s != ctx.seat]
         thinking = any(players[s].get("bot") for s in waiting)
         if ctx.seat is not None and ctx.seat in view["to_move"]:
-            return "Wähle deine Fassade.", thinking
+            return gettext("Wähle deine Fassade."), thinking
         if waiting:
-            return "Warte auf die Fassadenwahl: " + ", ".join(names[s] for s in waiting) + ".", thinking
-        return "Die Fassaden sind gewählt.", False
+            names_waiting = ", ".join(names[s] for s in waiting)
+            return gettext("Warte auf die Fassadenwahl: %(names)s.") % {"names": names_waiting}, thinking
+        return gettext("Die Fassaden sind gewählt."), False
     cur = view["am_zug"]
-    turn = "2. Zug" if view["zweiter_zug"] else "1. Zug"
-    head = f"Runde {view['runde']}/{view['runden']} · "
+    turn = gettext("2. Zug") if view["zweiter_zug"] else gettext("1. Zug")
+    head = gettext("Runde %(round)s/%(rounds)s") % {"round": view["runde"], "rounds": view["runden"]} + " · "
     if cur == ctx.seat:
-        return head + f"Du bist dran ({turn}).", False
+        return head + gettext("Du bist dran (%(turn)s).") % {"turn": turn}, False
     if players[cur].get("bot"):
-        return head + f"{names[cur]} überlegt … ({turn})", True
-    return head + f"{names[cur]} ist dran ({turn}).", False
+        return head + gettext("%(name)s überlegt … (%(turn)s)") % {"name": names[cur], "turn": turn}, True
+    return head + gettext("%(name)s ist dran (%(turn)s).") % {"name": names[cur], "turn": turn}, False
 
 
 def prompt(view: JSON, turn: JSON) -> str:
@@ -67,68 +78,107 @@ def prompt(view: JSON, turn: JSON) -> str:
         tool = pending["tool"]
         name = TOOLS[tool].name
         if tool == "dimmer":
-            return f"Dimmer: {die_text(hand)} heller oder dunkler machen?"
+            return gettext("Dimmer: %(die)s heller oder dunkler machen?") % {"die": die_name(hand)}
         if tool == "lagerkiste":
-            return f"Lagerkiste: Tippe die Röhre auf dem Stromzähler, die du gegen {die_text(hand)} tauschst."
+            return gettext("Lagerkiste: Tippe die Röhre auf dem Stromzähler, die du gegen %(die)s tauschst.") % {
+                "die": die_name(hand)
+            }
         if tool == "verlaengerungskabel":
-            return f"Verlängerungskabel: Tippe ein leuchtendes Fenster ohne Nachbarn für {die_text(hand)}."
+            return gettext("Verlängerungskabel: Tippe ein leuchtendes Fenster ohne Nachbarn für %(die)s.") % {
+                "die": die_name(hand)
+            }
         if tool == "roehrenwechsel":
-            return (
-                f"Röhrenwechsel: Du hast {COLOUR_NAMES[pending['farbe']]} gezogen. Wähle die Helligkeit – "
+            return gettext(
+                "Röhrenwechsel: Du hast %(colour)s gezogen. Wähle die Helligkeit – "
                 "matte Knöpfe passen nirgends (dann geht die Röhre zurück und dein Zug ist vorbei)."
-            )
+            ) % {"colour": colour_name(pending["farbe"])}
         done = len(pending.get("zuege") or [])
         if tool == "schablone" and done:
-            return "Schablone: Noch eine Röhre derselben Farbe umhängen – oder „Fertig“."
+            return gettext("Schablone: Noch eine Röhre derselben Farbe umhängen – oder „Fertig“.")
         if tool == "hebebuehne" and done:
-            return "Hebebühne: Jetzt die zweite Röhre umhängen (eine andere)."
-        return f"{name}: Tippe die Röhre an deiner Fassade, die du umhängen willst, dann das Ziel-Fenster."
+            return gettext("Hebebühne: Jetzt die zweite Röhre umhängen (eine andere).")
+        return gettext(
+            "%(tool)s: Tippe die Röhre an deiner Fassade, die du umhängen willst, dann das Ziel-Fenster."
+        ) % {"tool": name}
     if hand is not None:
         if z["muss_setzen"]:
-            return f"Häng {die_text(hand)} in ein leuchtendes Fenster – sie muss jetzt angebracht werden."
-        return f"Häng {die_text(hand)} in ein leuchtendes Fenster (oder beende den Zug: sie geht zurück)."
+            return gettext("Häng %(die)s in ein leuchtendes Fenster – sie muss jetzt angebracht werden.") % {
+                "die": die_name(hand)
+            }
+        return gettext("Häng %(die)s in ein leuchtendes Fenster (oder beende den Zug: sie geht zurück).") % {
+            "die": die_name(hand)
+        }
     if z["doppelschicht"] and z["gesetzt"] == 1:
-        return "Doppelschicht: Häng gleich eine zweite Röhre auf – oder beende den Zug."
+        return gettext("Doppelschicht: Häng gleich eine zweite Röhre auf – oder beende den Zug.")
     if z["gesetzt"]:
         if turn["tools"]:
-            return "Röhre hängt. Ein Werkzeug benutzen – oder den Zug beenden (Enter)."
-        return "Röhre hängt. Beende den Zug (Enter)."
+            return gettext("Röhre hängt. Ein Werkzeug benutzen – oder den Zug beenden (Enter).")
+        return gettext("Röhre hängt. Beende den Zug (Enter).")
     if turn["dice"]:
-        return "Röhre antippen (oder Taste 1–9), dann ein leuchtendes Fenster – oder die Röhre hinziehen."
-    return "Keine Röhre passt. Ein Werkzeug benutzen – oder passen (Enter)."
+        return gettext("Röhre antippen (oder Taste 1–9), dann ein leuchtendes Fenster – oder die Röhre hinziehen.")
+    return gettext("Keine Röhre passt. Ein Werkzeug benutzen – oder passen (Enter).")
 
 
 def event_line(event: JSON, names: list[str]) -> JSON:
     seat = event.get("seat")
-    text = event.get("text", "")
+    text = say_event(event)
     if event.get("type") in ENGINE_EVENTS and seat is not None and 0 <= seat < len(names):
         return {"who": names[seat], "text": text, "seat": seat, "type": event.get("type")}
     return {"who": None, "text": text, "seat": seat, "type": event.get("type")}
 
 
-def count_text(n: int, singular: str, plural: str) -> str:
-    """ "1 Röhre", "2 Röhren": every count on the page goes through ngettext."""
-    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
+#: Counted words: "1 Punkt", "2 Punkte" (every count on the page goes through ngettext).
+COUNTS = {
+    "punkt": lambda n: ngettext("%(n)d Punkt", "%(n)d Punkte", n),
+    "werkzeug": lambda n: ngettext("%(n)d Werkzeug", "%(n)d Werkzeuge", n),
+    "fenster": lambda n: ngettext("%(n)d Fenster", "%(n)d Fenster", n),
+    "dunkel": lambda n: ngettext("%(n)d dunkles Fenster", "%(n)d dunkle Fenster", n),
+}
+
+
+def count_text(n: int, word: str) -> str:
+    """ "1 Punkt", "2 Punkte" (``word``: a key of ``COUNTS``)."""
+    return COUNTS[word](n) % {"n": n}
+
+
+def window_label(req: str | None, die: str | None, cell: int) -> str:
+    return _window_label(req, die, cell, get_language())
 
 
 @lru_cache(maxsize=8192)
-def window_label(req: str | None, die: str | None, cell: int) -> str:
-    parts = [window_text(cell)]
+def _window_label(req: str | None, die: str | None, cell: int, language: str) -> str:
+    parts = [say(window_text(cell))]
     if req is not None:
-        parts.append(f"verlangt {COLOUR_NAMES[req]}" if req in COLOURS else f"verlangt Helligkeit {req}")
-    parts.append(die_text(die) if die else "dunkel")
+        if req in COLOURS:
+            parts.append(gettext("verlangt %(colour)s") % {"colour": colour_name(req)})
+        else:
+            parts.append(gettext("verlangt Helligkeit %(value)s") % {"value": req})
+    parts.append(die_name(die) if die else gettext("dunkel"))
     return ": ".join([parts[0], ", ".join(parts[1:])])
 
 
-@lru_cache(maxsize=4096)
 def tube_info(die: str, left: int | None, fits: int | None) -> str:
+    return _tube_info(die, left, fits, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _tube_info(die: str, left: int | None, fits: int | None, language: str) -> str:
     colour = die[0]
-    lines = [die_text(die), f"Helligkeit {die[1]} (Gegenseite {OPPOSITE[die[1]]})"]
+    lines = [
+        die_name(die),
+        gettext("Helligkeit %(value)s (Gegenseite %(opposite)s)") % {"value": die[1], "opposite": OPPOSITE[die[1]]},
+    ]
     if left is not None:
-        name = COLOUR_NAMES[colour]
-        lines.append(f"In der Kiste noch {count_text(left, name + '-Röhre', name + '-Röhren')}")
+        lines.append(
+            ngettext("In der Kiste noch %(n)d %(colour)s-Röhre", "In der Kiste noch %(n)d %(colour)s-Röhren", left)
+            % {"n": left, "colour": colour_name(colour)}
+        )
     if fits is not None:
-        lines.append(f"passt in {count_text(fits, 'Fenster', 'Fenster')}" if fits else "passt gerade nirgends")
+        lines.append(
+            gettext("passt in %(windows)s") % {"windows": count_text(fits, "fenster")}
+            if fits
+            else gettext("passt gerade nirgends")
+        )
     return "\n".join(lines)
 
 
@@ -143,30 +193,38 @@ def facade_info(facade: JSON, fenster: list[str | None] | None) -> str:
     rules = sum(1 for v in facade["vorgaben"] if v)
     lines = [
         facade["name"],
-        f"Schwierigkeit {facade['schwierigkeit']} – zugleich {facade['schwierigkeit']} Strom zu Beginn",
-        count_text(rules, "Fenster verlangt", "Fenster verlangen") + " eine Farbe oder Helligkeit",
+        gettext("Schwierigkeit %(n)s – zugleich %(n)s Strom zu Beginn") % {"n": facade["schwierigkeit"]},
+        ngettext(
+            "%(n)d Fenster verlangt eine Farbe oder Helligkeit",
+            "%(n)d Fenster verlangen eine Farbe oder Helligkeit",
+            rules,
+        )
+        % {"n": rules},
     ]
     if fenster is not None:
         hung = sum(1 for d in fenster if d)
-        lines.append(f"{hung}/20 Röhren · {count_text(20 - hung, 'dunkles Fenster', 'dunkle Fenster')}")
+        lines.append(gettext("%(hung)s/20 Röhren · %(dark)s") % {"hung": hung, "dark": count_text(20 - hung, "dunkel")})
     return "\n".join(lines)
 
 
 def rival_info(row: JSON, solo: bool) -> str:
     """The info window of a rival: Strom, Röhren, facade, last action; the secret colour stays hidden."""
-    lines = [row["name"] + (" (Computer)" if row["bot"] else "")]
-    facts = [f"{row['hung']}/20 Röhren"]
+    lines = [row["name"] + (" (" + gettext("Computer") + ")" if row["bot"] else "")]
+    facts = [gettext("%(hung)s/20 Röhren") % {"hung": row["hung"]}]
     if not solo:
-        facts.insert(0, f"{row['strom']} Strom")
+        facts.insert(0, gettext("%(n)s Strom") % {"n": row["strom"]})
     lines.append(" · ".join(facts))
     if row["fassade"]:
-        lines.append(f"Fassade: {row['fassade']['name']} (Schwierigkeit {row['fassade']['schwierigkeit']})")
-    lines.append("Geheimfarbe: verdeckt")
+        lines.append(
+            gettext("Fassade: %(name)s (Schwierigkeit %(n)s)")
+            % {"name": row["fassade"]["name"], "n": row["fassade"]["schwierigkeit"]}
+        )
+    lines.append(gettext("Geheimfarbe: verdeckt"))
     if row["letzte"]:
-        lines.append(f"zuletzt: {row['letzte']}")
+        lines.append(gettext("zuletzt: %(last)s") % {"last": say(row["letzte"])})
     return "\n".join(lines)
 
 
 def chips(colours: list[str] | None) -> list[tuple[str, str]] | None:
-    """Secret colours as (letter, German name); None while they are hidden."""
-    return None if colours is None else [(c, COLOUR_NAMES[c]) for c in colours]
+    """Secret colours as (letter, name); None while they are hidden."""
+    return None if colours is None else [(c, colour_name(c)) for c in colours]

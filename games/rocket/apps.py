@@ -7,11 +7,13 @@ class RocketConfig(AppConfig):
     verbose_name = "Speedrocket"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy as _
+
         from games import catalog
 
         catalog.register(
             slug="rocket",
             name="Speedrocket",
-            tagline="Leipzig 1901: Raketen stopfen – hoch hinaus, aber nicht in der Werkstatt zünden.",
-            players="1–4 Spieler · allein gegen 1–3 Computer oder allein in der Werkstatt",
+            tagline=_("Leipzig 1901: Raketen stopfen – hoch hinaus, aber nicht in der Werkstatt zünden."),
+            players=_("1–4 Spieler · allein gegen 1–3 Computer oder allein in der Werkstatt"),
         )

@@ -19,6 +19,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Evaluated, Option, SearchResult, as_budget, monte_carlo
+from games.core.text import Text, join, tx
 
 from .content import (
     CRYSTAL_FIELDS,
@@ -26,7 +27,7 @@ from .content import (
     RUHM,
     chip_text,
     chip_value,
-    count_text,
+    count,
 )
 from .rocket import Ctx, Seat, counted_white, lay, would_ignite
 
@@ -228,21 +229,21 @@ def _stopfen_leicht(view: JSON, legal: list[JSON], rng: random.Random) -> Choice
     offen = me["offen"]
     if offen is not None and offen["art"] == "sand":
         if rng.random() < 0.85:
-            return Choice({"type": "sand"}, "Schnell Sand drauf!")
-        return Choice({"type": "zuenden"}, "Ach, soll sie doch zünden.")
+            return Choice({"type": "sand"}, tx("Schnell Sand drauf!"))
+        return Choice({"type": "zuenden"}, tx("Ach, soll sie doch zünden."))
     if offen is not None:
         p = seat_from_view(view)
         i = _best_preview(p, offen["chips"], _ctx(view)) if rng.random() < 0.6 else None
         if i is None:
             i = rng.choice(_vorschau_indices(legal))
-        return Choice({"type": "vorschau", "wahl": i}, "Den nehme ich, der sieht gut aus.")
+        return Choice({"type": "vorschau", "wahl": i}, tx("Den nehme ich, der sieht gut aus."))
     if {"type": "ziehen"} not in legal:
-        return Choice({"type": "aufhoeren"}, "Der Beutel ist leer.")
+        return Choice({"type": "aufhoeren"}, tx("Der Beutel ist leer."))
     rest = me["grenze"] - me["zuendmesser"]
     feel = rng.choice((0, 1, 1, 2)) + (1 if _style(view) == "Vorsichtig" else 0)
     if rest <= feel:
-        return Choice({"type": "aufhoeren"}, "Mein Gefühl sagt: genug für heute.")
-    return Choice({"type": "ziehen"}, "Einer geht noch, fühlt sich gut an.")
+        return Choice({"type": "aufhoeren"}, tx("Mein Gefühl sagt: genug für heute."))
+    return Choice({"type": "ziehen"}, tx("Einer geht noch, fühlt sich gut an."))
 
 
 def normal_threshold(view: JSON) -> float:
@@ -253,17 +254,21 @@ def _stopfen_normal(view: JSON, legal: list[JSON], rng: random.Random) -> Choice
     me = _me(view)
     offen = me["offen"]
     if offen is not None and offen["art"] == "sand":
-        return Choice({"type": "sand"}, "Sand drauf – die Rakete bleibt heil.")
+        return Choice({"type": "sand"}, tx("Sand drauf – die Rakete bleibt heil."))
     if offen is not None:
         i = _best_preview(seat_from_view(view), offen["chips"], _ctx(view))
-        text = f"Aus der Vorschau: {chip_text(offen['chips'][i])}." if i is not None else "Aus der Vorschau: keinen."
+        text = (
+            tx("Aus der Vorschau: %(chip)s.", chip=chip_text(offen["chips"][i]))
+            if i is not None
+            else tx("Aus der Vorschau: keinen.")
+        )
         return Choice({"type": "vorschau", "wahl": i}, text)
     if {"type": "ziehen"} not in legal:
-        return Choice({"type": "aufhoeren"}, "Der Beutel ist leer.")
+        return Choice({"type": "aufhoeren"}, tx("Der Beutel ist leer."))
     danger = me["gefahr"]["rot"] / max(1, len(me["beutel"]))
     if danger >= normal_threshold(view):
-        return Choice({"type": "aufhoeren"}, f"{_pct(danger)} % Gefahr sind zu heiß.")
-    return Choice({"type": "ziehen"}, f"{_pct(danger)} % Gefahr – weiter.")
+        return Choice({"type": "aufhoeren"}, tx("%(pct)s %% Gefahr sind zu heiß.", pct=_pct(danger)))
+    return Choice({"type": "ziehen"}, tx("%(pct)s %% Gefahr – weiter.", pct=_pct(danger)))
 
 
 class _Stopfen:
@@ -410,43 +415,43 @@ class _Stopfen:
 
     # -- what it says
 
-    def reason(self, action: JSON) -> str:
+    def reason(self, action: JSON) -> Text:
         kind = action["type"]
         if kind == "sand":
-            return "Sand drauf – die Rakete ist mehr wert als der Eimer."
+            return tx("Sand drauf – die Rakete ist mehr wert als der Eimer.")
         if kind == "zuenden":
-            return "Der Eimer ist mehr wert als diese Rakete: zünden lassen."
+            return tx("Der Eimer ist mehr wert als diese Rakete: zünden lassen.")
         if kind == "vorschau":
             i = action["wahl"]
             if i is None:
-                return "Aus der Vorschau lohnt sich keiner."
-            return f"Aus der Vorschau: {chip_text(self.offen['chips'][i])} bringt am meisten."
+                return tx("Aus der Vorschau lohnt sich keiner.")
+            return tx("Aus der Vorschau: %(chip)s bringt am meisten.", chip=chip_text(self.offen["chips"][i]))
         danger = _danger(self.p, self.p.beutel, self.ctx)
         if kind == "ziehen":
-            return f"{_pct(danger)} % Gefahr – der nächste Chip lohnt sich."
+            return tx("%(pct)s %% Gefahr – der nächste Chip lohnt sich.", pct=_pct(danger))
         if danger > 0:
-            return f"{_pct(danger)} % Gefahr sind zu heiß."
-        return "Noch ein Chip bringt nichts mehr."
+            return tx("%(pct)s %% Gefahr sind zu heiß.", pct=_pct(danger))
+        return tx("Noch ein Chip bringt nichts mehr.")
 
-    def label(self, action: JSON) -> str:
-        """The analysis' name of an option."""
+    def label(self, action: JSON) -> Text:
+        """The analysis' name of an option (a text)."""
         kind = action["type"]
         if kind == "vorschau":
             i = action["wahl"]
             if i is None:
-                return "Aus der Vorschau keinen Chip legen"
-            return f"Aus der Vorschau {chip_text(self.offen['chips'][i])} legen"
+                return tx("Aus der Vorschau keinen Chip legen")
+            return tx("Aus der Vorschau %(chip)s legen", chip=chip_text(self.offen["chips"][i]))
         return {
-            "aufhoeren": "Aufhören",
-            "ziehen": "Noch einen Chip ziehen",
-            "sand": "Sand drauf",
-            "zuenden": "Zünden lassen",
+            "aufhoeren": tx("Aufhören"),
+            "ziehen": tx("Noch einen Chip ziehen"),
+            "sand": tx("Sand drauf"),
+            "zuenden": tx("Zünden lassen"),
         }[kind]
 
 
 def _stopfen_stark(view: JSON, legal: list[JSON], rng: random.Random, budget: Budget) -> Choice:
     if _me(view)["offen"] is None and not _me(view)["beutel"]:
-        return Choice({"type": "aufhoeren"}, "Der Beutel ist leer.")
+        return Choice({"type": "aufhoeren"}, tx("Der Beutel ist leer."))
     pos = _Stopfen(view, style=True)
     # only what is legal (after a lapsed clock: stop, sand, no chip from the Vorschau)
     actions = [a for a in pos.actions() if a in legal] or legal[:1]
@@ -506,11 +511,11 @@ def _owned(view: JSON) -> list[str]:
     return me["beutel"] + [x["chip"] for x in me["huelse"]] + me["beiseite"]
 
 
-def ware_value(view: JSON, ware: str) -> tuple[float, str]:
-    """What one more ``ware`` in the bag is worth in Ruhm until the end, with a German reason."""
+def ware_value(view: JSON, ware: str) -> tuple[float, Text]:
+    """What one more ``ware`` in the bag is worth in Ruhm until the end, with a reason (a text)."""
     r = _remaining(view)
     if r <= 0:
-        return 0.0, "lohnt sich nicht mehr"
+        return 0.0, tx("lohnt sich nicht mehr")
     rz = view["rezepte"]
     owned = _owned(view)
     n = len(owned)
@@ -522,45 +527,47 @@ def ware_value(view: JSON, ware: str) -> tuple[float, str]:
     c = ware[0]
     have = sum(1 for x in owned if x[0] == c)
     per = 0.25 + (2 if c == "O" and view["blatt"]["id"] == "ruedersdorf" else v) * fv
-    why = f"{count_text(v, 'Feld', 'Felder')} weiter je Zug"
+    why: Text = tx("%(fields)s weiter je Zug", fields=count(v, "Feld"))
     rec = rz.get(c)
     if c == "G":
         extra = {1: 0.45, 2: 0.12 * sum(1 for x in owned if x[0] == "O"), 3: 0.3, 4: 0.3 if have >= 1 else 0.1}[rec]
         per += extra
-        why = "Kristalle für später" if rec != 1 else "Schlussglanz bringt Kristall und Ruhm"
+        why = tx("Kristalle für später") if rec != 1 else tx("Schlussglanz bringt Kristall und Ruhm")
     elif c == "B":
         extra = {1: 0.25 * v, 2: 0.15 * v, 3: (v + 1) * mark_w, 4: 0.7 * v * fv}[rec]
         per += extra
-        why = {1: "die Vorschau wählt den besten Chip", 2: "sortiert Blitzpulver aus", 3: "Kundschaft bringt Mark"}.get(
-            rec, "Schwung bringt Tempo"
-        )
+        why = {
+            1: tx("die Vorschau wählt den besten Chip"),
+            2: tx("sortiert Blitzpulver aus"),
+            3: tx("Kundschaft bringt Mark"),
+        }.get(rec, tx("Schwung bringt Tempo"))
     elif c == "R":
         o = sum(1 for x in owned if x[0] == "O")
         extra = {1: min(o, 2) * 0.6 * fv, 2: 0.7 * fv, 3: min(3, have) * 0.4 * fv, 4: 1.1 * fv}[rec]
         per += extra
-        why = f"{v} Felder und mehr auf einen Zug"
+        why = tx("%(n)s Felder und mehr auf einen Zug", n=v)
     elif c == "Y":
         extra = {1: 0.55, 2: 0.6, 3: 0.5 if have == 0 else 0.15, 4: 0.35}[rec]
         per += extra
-        why = {1: "Bindemittel holt Blitzpulver zurück", 2: "Puffer hebt die Zündgrenze"}.get(
-            rec, "sichert die Rakete ab" if rec == 3 else "Entsorgen macht den Beutel sauber"
+        why = {1: tx("Bindemittel holt Blitzpulver zurück"), 2: tx("Puffer hebt die Zündgrenze")}.get(
+            rec, tx("sichert die Rakete ab") if rec == 3 else tx("Entsorgen macht den Beutel sauber")
         )
     elif c == "P":
         extra = {1: (1.0, 0.8, 1.2)[min(have, 2)] if have < 3 else 0.1, 2: 1.2, 3: 1.0 + 0.5 * min(have, 2), 4: 0.7}[
             rec
         ]
         per += extra
-        why = "ab jetzt zählt Ruhm" if r <= view["abende"] // 2 else "Ruhm an jedem Abend"
+        why = tx("ab jetzt zählt Ruhm") if r <= view["abende"] // 2 else tx("Ruhm an jedem Abend")
     elif c == "S":
         extra = {1: 0.35 * r * fv * 0.6, 2: 1.0 * fv, 3: 1.2 if have <= 2 else 0.4, 4: 4 * mark_w * 0.5}[rec]
         per += extra
         why = {
-            1: "Wettstreit schiebt die Vorladung vor",
-            2: "Treibsatz schiebt den nächsten Chip",
-            3: "Meisterschaft",
-        }.get(rec, "Ansporn bringt Mark")
+            1: tx("Wettstreit schiebt die Vorladung vor"),
+            2: tx("Treibsatz schiebt den nächsten Chip"),
+            3: "Meisterschaft",  # a recipe's name
+        }.get(rec, tx("Ansporn bringt Mark"))
     elif c == "O":
-        why = "billig und sicher"
+        why = tx("billig und sicher")
     value = r * q * per
     if c in STYLE_COLOURS.get(_style(view), ""):
         value *= 1.25
@@ -586,14 +593,16 @@ def _misfire_choice(view: JSON, legal: list[JSON], rng: random.Random, level: st
                     best = max(best, values[a] + values[b])
         wahl = "ruhm" if ruhm >= best else "einkauf"
     if wahl == "ruhm":
-        return Choice({"type": "fehlzuendung", "wahl": "ruhm"}, f"Nach der Fehlzündung lieber {ruhm} Ruhm.")
-    return Choice({"type": "fehlzuendung", "wahl": "einkauf"}, f"Nach der Fehlzündung lieber {mark} Mark einkaufen.")
+        return Choice({"type": "fehlzuendung", "wahl": "ruhm"}, tx("Nach der Fehlzündung lieber %(n)s Ruhm.", n=ruhm))
+    return Choice(
+        {"type": "fehlzuendung", "wahl": "einkauf"}, tx("Nach der Fehlzündung lieber %(n)s Mark einkaufen.", n=mark)
+    )
 
 
-def _basket_text(basket: list[str], reasons: dict[str, str]) -> str:
+def _basket_text(basket: list[str], reasons: dict[str, Text]) -> Text:
     if not basket:
-        return "Nichts im Laden lohnt sich."
-    return " ".join(f"{chip_text(w)}: {reasons[w]}." for w in basket)
+        return tx("Nichts im Laden lohnt sich.")
+    return join(" ", [tx("%(chip)s: %(why)s.", chip=chip_text(w), why=reasons[w]) for w in basket])
 
 
 def _handel(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Choice:
@@ -603,28 +612,30 @@ def _handel(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Ch
     me = _me(view)
     r = _remaining(view)
     if "sandeimer" in types and (level != "leicht" or rng.random() < 0.5):
-        return Choice({"type": "sandeimer"}, "Den Sandeimer wieder füllen.")
+        return Choice({"type": "sandeimer"}, tx("Den Sandeimer wieder füllen."))
     if "vorladung" in types:
         keep = 4 if _style(view) == "Kristallsammler" else 0
         if level == "leicht" and rng.random() < 0.3:
-            return Choice({"type": "vorladung"}, "Die Vorladung ein Feld weiter.")
+            return Choice({"type": "vorladung"}, tx("Die Vorladung ein Feld weiter."))
         if level == "normal" and r >= 3 and me["kristalle"] - keep >= 2:
-            return Choice({"type": "vorladung"}, "Kristalle für die Vorladung: jeden Abend ein Feld mehr.")
+            return Choice({"type": "vorladung"}, tx("Kristalle für die Vorladung: jeden Abend ein Feld mehr."))
         if level == "stark" and r >= 2 and me["kristalle"] - keep >= view["vorladung_kosten"][view["seat"]]:
-            return Choice({"type": "vorladung"}, f"Vorladung +1 bringt an {r} Abenden ein Feld mehr.")
+            return Choice({"type": "vorladung"}, tx("Vorladung +1 bringt an %(n)s Abenden ein Feld mehr.", n=r))
     baskets = _baskets(legal)
     if level == "leicht":
         full = [b for b in baskets if b]
         basket = rng.choice(full) if full else []
-        return Choice({"type": "einkaufen", "chips": basket}, "Das gefällt mir." if basket else "Nichts zu kaufen.")
+        return Choice(
+            {"type": "einkaufen", "chips": basket}, tx("Das gefällt mir.") if basket else tx("Nichts zu kaufen.")
+        )
     if level == "normal":
         fav = STYLE_COLOURS.get(_style(view), "")
         prio = {w: len(WISH_LIST) - i + (4 if w[0] in fav else 0) for i, w in enumerate(WISH_LIST)}
         basket = max(baskets, key=lambda b: sum(prio[w] for w in b))
-        reasons = {w: "steht oben auf meinem Wunschzettel" for w in basket}
+        reasons: dict[str, Text] = {w: tx("steht oben auf meinem Wunschzettel") for w in basket}
         return Choice({"type": "einkaufen", "chips": basket}, _basket_text(basket, reasons))
     values = {}
-    reasons = {}
+    reasons: dict[str, Text] = {}
     for b in baskets:
         for w in b:
             if w not in values:
@@ -641,7 +652,7 @@ def _choose(view: JSON, legal: list[JSON], rng: random.Random, level: str, budge
         raise ValueError("no legal action")
     phase = view["phase"]
     if phase == "vorstellung":
-        return Choice({"type": "weiter"}, "Weiter.")
+        return Choice({"type": "weiter"}, tx("Weiter."))
     if phase == "handel":
         return _handel(view, legal, rng, level)
     if level == "leicht":
@@ -682,8 +693,9 @@ def advice(view: JSON, legal: list[JSON], rng: random.Random, *, budget: Budget 
         p = seat_from_view(view)
         pct = _pct(_danger(p, p.beutel, _ctx(view)))
         if choice.action["type"] == "ziehen":
-            return Choice(choice.action, f"Zieh noch einen: {pct} % Gefahr, das lohnt sich.", choice.playouts)
-        return Choice(choice.action, f"Hör lieber auf: {pct} % Gefahr.", choice.playouts)
+            why = tx("Zieh noch einen: %(pct)s %% Gefahr, das lohnt sich.", pct=pct)
+            return Choice(choice.action, why, choice.playouts)
+        return Choice(choice.action, tx("Hör lieber auf: %(pct)s %% Gefahr.", pct=pct), choice.playouts)
     return choice
 
 

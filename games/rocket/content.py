@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.text import N_, Text, ntx
+
 LAST_FIELD = 53  # the Wertungsfeld is capped here
 LAST_CHIP_FIELD = 52  # a chip never goes past this field
 
@@ -86,6 +88,15 @@ def count_text(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def count(n: int, word: str) -> Text:
+    """ "1 Kristall", "2 Kristalle" as a text (games.core.text); ``word``: Kristall, Feld or Chip."""
+    if word == "Kristall":
+        return ntx("%(n)s Kristall", "%(n)s Kristalle", n)
+    if word == "Feld":
+        return ntx("%(n)s Feld", "%(n)s Felder", n)
+    return ntx("%(n)s Chip", "%(n)s Chips", n)
+
+
 def chip_value(chip: str) -> int:
     return ord(chip[1]) - 48
 
@@ -108,117 +119,133 @@ RECIPES: dict[tuple[str, int], Recipe] = {
             1,
             "Schlussglanz",
             "wertung",
-            "Jedes Bariumgrün als letzter oder vorletzter Chip: 1 Kristall und 1 Ruhm.",
+            N_("Jedes Bariumgrün als letzter oder vorletzter Chip: 1 Kristall und 1 Ruhm."),
         ),
-        _R("G", 2, "Kalkbrücke", "legen", "Liegt direkt davor Kalkorange, bekommst du sofort 1 Kristall."),
+        _R("G", 2, "Kalkbrücke", "legen", N_("Liegt direkt davor Kalkorange, bekommst du sofort 1 Kristall.")),
         _R(
             "G",
             3,
             "Rotgrün",
             "wertung",
-            "Jedes Bariumgrün mit Strontiumrot oder Kalkorange direkt davor oder dahinter: 1 Kristall.",
+            N_("Jedes Bariumgrün mit Strontiumrot oder Kalkorange direkt davor oder dahinter: 1 Kristall."),
         ),
-        _R("G", 4, "Grüne Reihe", "wertung", "2 Bariumgrün in der Hülse: 1 Kristall, 3 oder mehr: 2 Kristalle."),
+        _R("G", 4, "Grüne Reihe", "wertung", N_("2 Bariumgrün in der Hülse: 1 Kristall, 3 oder mehr: 2 Kristalle.")),
         _R(
             "B",
             1,
             "Vorschau",
             "legen",
-            "Zieh so viele Chips, wie es wert ist, und einen mehr; einen davon darfst du sofort legen.",
+            N_("Zieh so viele Chips, wie es wert ist, und einen mehr; einen davon darfst du sofort legen."),
         ),
         _R(
             "B",
             2,
             "Aussortieren",
             "legen",
-            "Sieh dir so viele Chips an, wie es wert ist; das höchste Blitzpulver darunter legst du beiseite.",
+            N_("Sieh dir so viele Chips an, wie es wert ist; das höchste Blitzpulver darunter legst du beiseite."),
         ),
-        _R("B", 3, "Kundschaft", "handel", "Jedes Kupferblau in der Hülse bringt seinen Wert + 1 in Mark (2 / 3 / 5)."),
+        _R(
+            "B",
+            3,
+            "Kundschaft",
+            "handel",
+            N_("Jedes Kupferblau in der Hülse bringt seinen Wert + 1 in Mark (2 / 3 / 5)."),
+        ),
         _R(
             "B",
             4,
             "Schwung",
             "legen",
-            "Der nächste Chip rückt um den Wert des Kupferblau weiter, wenn er kein Blitzpulver ist.",
+            N_("Der nächste Chip rückt um den Wert des Kupferblau weiter, wenn er kein Blitzpulver ist."),
         ),
         _R(
             "R",
             1,
             "Kalkfeuer",
             "legen",
-            "Liegt 1 Kalkorange in der Hülse, rückt es 1 Feld weiter, bei 2 oder mehr 2 Felder.",
+            N_("Liegt 1 Kalkorange in der Hülse, rückt es 1 Feld weiter, bei 2 oder mehr 2 Felder."),
         ),
-        _R("R", 2, "Nachbrenner", "legen", "Liegt direkt davor Blitzpulver, rückt es um dessen Wert weiter."),
+        _R("R", 2, "Nachbrenner", "legen", N_("Liegt direkt davor Blitzpulver, rückt es um dessen Wert weiter.")),
         _R(
             "R",
             3,
             "Rotglut",
             "legen",
-            "Je Strontiumrot, das schon in der Hülse liegt, rückt es 1 Feld weiter (höchstens 3).",
+            N_("Je Strontiumrot, das schon in der Hülse liegt, rückt es 1 Feld weiter (höchstens 3)."),
         ),
         _R(
             "R",
             4,
             "Hitze",
             "legen",
-            "Steht dein Blitzpulver auf 3 oder 4, rückt es 1 Feld weiter, ab 5 rückt es 2 Felder weiter.",
+            N_("Steht dein Blitzpulver auf 3 oder 4, rückt es 1 Feld weiter, ab 5 rückt es 2 Felder weiter."),
         ),
         _R(
             "Y",
             1,
             "Bindemittel",
             "legen",
-            "Liegt direkt davor Blitzpulver, kommt es zurück in den Beutel; "
-            "Natriumgelb rückt von dessen Platz aus vor.",
+            N_(
+                "Liegt direkt davor Blitzpulver, kommt es zurück in den Beutel; "
+                "Natriumgelb rückt von dessen Platz aus vor."
+            ),
         ),
-        _R("Y", 2, "Puffer", "legen", "Deine Zündgrenze steigt an diesem Abend um 1."),
+        _R("Y", 2, "Puffer", "legen", N_("Deine Zündgrenze steigt an diesem Abend um 1.")),
         _R(
             "Y",
             3,
             "Versicherung",
             "wertung",
-            "Liegt Natriumgelb in der Hülse, bekommst du auch nach einer Fehlzündung Ruhm und Einkauf.",
+            N_("Liegt Natriumgelb in der Hülse, bekommst du auch nach einer Fehlzündung Ruhm und Einkauf."),
         ),
         _R(
             "Y",
             4,
             "Entsorgen",
             "wertung",
-            "Natriumgelb als letzter oder vorletzter Chip ohne Fehlzündung: "
-            "ein Blitzpulver 1 aus der Hülse für immer abgeben.",
+            N_(
+                "Natriumgelb als letzter oder vorletzter Chip ohne Fehlzündung: "
+                "ein Blitzpulver 1 aus der Hülse für immer abgeben."
+            ),
         ),
         _R(
             "P",
             1,
             "Purpurregen",
             "wertung",
-            "1 Purpur: 1 Ruhm · 2: 1 Ruhm + 1 Kristall · 3 oder mehr: 2 Ruhm + Vorladung +1.",
+            N_("1 Purpur: 1 Ruhm · 2: 1 Ruhm + 1 Kristall · 3 oder mehr: 2 Ruhm + Vorladung +1."),
         ),
-        _R("P", 2, "Finale", "wertung", "Jedes Purpur bringt 1 Ruhm; ist ein Purpur dein letzter Chip, 2 Ruhm dazu."),
-        _R("P", 3, "Sofortglanz", "legen", "Sofort so viel Ruhm, wie jetzt Purpur in der Hülse liegen."),
+        _R(
+            "P",
+            2,
+            "Finale",
+            "wertung",
+            N_("Jedes Purpur bringt 1 Ruhm; ist ein Purpur dein letzter Chip, 2 Ruhm dazu."),
+        ),
+        _R("P", 3, "Sofortglanz", "legen", N_("Sofort so viel Ruhm, wie jetzt Purpur in der Hülse liegen.")),
         _R(
             "P",
             4,
             "Kristallregen",
             "wertung",
-            "1 Purpur: 1 Kristall · 2: 2 Kristalle · 3 oder mehr: 2 Kristalle + 2 Ruhm.",
+            N_("1 Purpur: 1 Kristall · 2: 2 Kristalle · 3 oder mehr: 2 Kristalle + 2 Ruhm."),
         ),
         _R(
             "S",
             1,
             "Wettstreit",
             "wertung",
-            "Mehr Schwarzpulver als ein Nachbar: Vorladung +1; mehr als beide: dazu 1 Kristall.",
+            N_("Mehr Schwarzpulver als ein Nachbar: Vorladung +1; mehr als beide: dazu 1 Kristall."),
         ),
-        _R("S", 2, "Treibsatz", "legen", "Der nächste Chip rückt 1 Feld weiter."),
+        _R("S", 2, "Treibsatz", "legen", N_("Der nächste Chip rückt 1 Feld weiter.")),
         _R(
             "S",
             3,
             "Meisterschaft",
             "wertung",
-            "Die meisten Schwarzpulver am Tisch (mindestens 1): 3 Ruhm; bei Gleichstand je 2 Ruhm.",
+            N_("Die meisten Schwarzpulver am Tisch (mindestens 1): 3 Ruhm; bei Gleichstand je 2 Ruhm."),
         ),
-        _R("S", 4, "Ansporn", "handel", "Je Mitspieler mit weniger Schwarzpulver als du: 4 Mark."),
+        _R("S", 4, "Ansporn", "handel", N_("Je Mitspieler mit weniger Schwarzpulver als du: 4 Mark.")),
     )
 }
 STANDARD_RECIPES = dict.fromkeys(RECIPE_COLOURS, 1)
@@ -235,39 +262,39 @@ _S = Sheet
 SHEETS: dict[str, Sheet] = {
     s.id: s
     for s in (
-        _S("kaiserwetter", "Kaiserwetter", "Zündgrenze 8."),
-        _S("feuchte_luft", "Feuchte Herbstluft", "Zündgrenze 6; ohne Fehlzündung 1 Kristall."),
-        _S("stadtrat", "Der Stadtrat spendiert", "Jeder Chip 2 Mark billiger."),
-        _S("paris", "Messegäste aus Paris", "Jeder bekommt 1 Kristall."),
-        _S("streik", "Die Lehrbuben streiken", "Keine Lehrbuben."),
-        _S("eifer", "Lehrbuben mit Eifer", "Doppelt so viele Lehrbuben."),
-        _S("wette", "Wette im Festzelt", "Tagespreis + 2 Ruhm."),
-        _S("vorsicht", "Die Vorsicht der Alten", "Ohne Fehlzündung 2 Ruhm."),
-        _S("glueck", "Glück im Unglück", "Eine Fehlzündung kostet nichts."),
-        _S("abschluss", "Großes Abschlussfeuerwerk", "Ein Kristallfeld bringt 2 Kristalle."),
-        _S("eilig", "Eilige Bestellung", "Alle beginnen 2 Felder weiter vorn."),
-        _S("sandknapp", "Sandknappheit", "Kein Sandeimer."),
-        _S("kristallhaendler", "Kristallhändler", "Die erste Vorladung kostet 1 Kristall."),
-        _S("ruedersdorf", "Kalk aus Rüdersdorf", "Kalkorange rückt 2 Felder."),
-        _S("funkenflug", "Funkenflug", "Das erste Blitzpulver zählt nicht."),
-        _S("farbenpracht", "Farbenpracht", "5 Farben in der Hülse: 1 Kristall."),
-        _S("buergermeister", "Der Bürgermeister zahlt", "3 Mark mehr."),
-        _S("freier_eimer", "Freier Sandeimer", "Jeder Eimer wird gefüllt."),
-        _S("sachsen", "Pulver aus Sachsen", "Ein Kalkorange für immer in den Beutel."),
-        _S("hilfe", "Hilfe für die Letzten", "Wer am wenigsten Ruhm hat, gibt ein Blitzpulver 1 für immer ab."),
+        _S("kaiserwetter", "Kaiserwetter", N_("Zündgrenze 8.")),
+        _S("feuchte_luft", "Feuchte Herbstluft", N_("Zündgrenze 6; ohne Fehlzündung 1 Kristall.")),
+        _S("stadtrat", "Der Stadtrat spendiert", N_("Jeder Chip 2 Mark billiger.")),
+        _S("paris", "Messegäste aus Paris", N_("Jeder bekommt 1 Kristall.")),
+        _S("streik", "Die Lehrbuben streiken", N_("Keine Lehrbuben.")),
+        _S("eifer", "Lehrbuben mit Eifer", N_("Doppelt so viele Lehrbuben.")),
+        _S("wette", "Wette im Festzelt", N_("Tagespreis + 2 Ruhm.")),
+        _S("vorsicht", "Die Vorsicht der Alten", N_("Ohne Fehlzündung 2 Ruhm.")),
+        _S("glueck", "Glück im Unglück", N_("Eine Fehlzündung kostet nichts.")),
+        _S("abschluss", "Großes Abschlussfeuerwerk", N_("Ein Kristallfeld bringt 2 Kristalle.")),
+        _S("eilig", "Eilige Bestellung", N_("Alle beginnen 2 Felder weiter vorn.")),
+        _S("sandknapp", "Sandknappheit", N_("Kein Sandeimer.")),
+        _S("kristallhaendler", "Kristallhändler", N_("Die erste Vorladung kostet 1 Kristall.")),
+        _S("ruedersdorf", "Kalk aus Rüdersdorf", N_("Kalkorange rückt 2 Felder.")),
+        _S("funkenflug", "Funkenflug", N_("Das erste Blitzpulver zählt nicht.")),
+        _S("farbenpracht", "Farbenpracht", N_("5 Farben in der Hülse: 1 Kristall.")),
+        _S("buergermeister", "Der Bürgermeister zahlt", N_("3 Mark mehr.")),
+        _S("freier_eimer", "Freier Sandeimer", N_("Jeder Eimer wird gefüllt.")),
+        _S("sachsen", "Pulver aus Sachsen", N_("Ein Kalkorange für immer in den Beutel.")),
+        _S("hilfe", "Hilfe für die Letzten", N_("Wer am wenigsten Ruhm hat, gibt ein Blitzpulver 1 für immer ab.")),
         # the four solo sheets (in place of streik, eifer, wette, hilfe)
         _S(
             "auftrag",
             "Auftrag des Bürgermeisters",
-            "Wertungsfeld ohne Fehlzündung mindestens so hoch wie verlangt: 3 Ruhm.",
+            N_("Wertungsfeld ohne Fehlzündung mindestens so hoch wie verlangt: 3 Ruhm."),
         ),
         _S(
             "konkurrenz",
             "Die Messe-Konkurrenz stopft vor",
-            "Den Tagespreis gibt es nur, wenn deine Rakete höher steigt.",
+            N_("Den Tagespreis gibt es nur, wenn deine Rakete höher steigt."),
         ),
-        _S("kalkhaendler", "Kalkhändler in Not", "Jedes Kalkorange in der Hülse bringt 2 Mark."),
-        _S("waghalsig", "Waghalsige Bestellung", "Zündgrenze 1 höher, aber eine Fehlzündung bringt gar nichts."),
+        _S("kalkhaendler", "Kalkhändler in Not", N_("Jedes Kalkorange in der Hülse bringt 2 Mark.")),
+        _S("waghalsig", "Waghalsige Bestellung", N_("Zündgrenze 1 höher, aber eine Fehlzündung bringt gar nichts.")),
     )
 }
 SOLO_REPLACED = ("streik", "eifer", "wette", "hilfe")
@@ -286,11 +313,11 @@ def solo_target(evening: int) -> int:
 #: the Tagespreis die
 PRIZE_FACES = ("ruhm1", "ruhm1", "ruhm2", "kristall", "vorladung", "kalk")
 PRIZE_TEXT = {
-    "ruhm1": "1 Ruhm",
-    "ruhm2": "2 Ruhm",
-    "kristall": "1 Kristall",
-    "vorladung": "Vorladung +1",
-    "kalk": "ein Kalkorange in den Beutel",
+    "ruhm1": N_("1 Ruhm"),
+    "ruhm2": N_("2 Ruhm"),
+    "kristall": N_("1 Kristall"),
+    "vorladung": N_("Vorladung +1"),
+    "kalk": N_("ein Kalkorange in den Beutel"),
 }
 
 STYLES = (
@@ -302,12 +329,12 @@ STYLES = (
     "Tempomacher",
 )
 STYLE_TEXT = {
-    "Draufgänger": "wagt etwas mehr",
-    "Vorsichtig": "hört früher auf",
-    "Kristallsammler": "mag Kristalle und Bariumgrün",
-    "Schwarzpulver-Liebhaber": "mag Schwarzpulver",
-    "Purpur-Liebhaber": "mag Purpur",
-    "Tempomacher": "mag schnelle Pulver (Kupferblau, Strontiumrot)",
+    "Draufgänger": N_("wagt etwas mehr"),
+    "Vorsichtig": N_("hört früher auf"),
+    "Kristallsammler": N_("mag Kristalle und Bariumgrün"),
+    "Schwarzpulver-Liebhaber": N_("mag Schwarzpulver"),
+    "Purpur-Liebhaber": N_("mag Purpur"),
+    "Tempomacher": N_("mag schnelle Pulver (Kupferblau, Strontiumrot)"),
 }
 
 #: The computers' names at the table: German surnames that suit a Saxon fireworks

@@ -22,6 +22,7 @@ from typing import Any
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import N_, Text, and_list, join, said, tx
 
 from .content import (
     BASE_LIMIT,
@@ -50,7 +51,7 @@ from .content import (
     WARES,
     chip_text,
     chip_value,
-    count_text,
+    count,
     solo_target,
 )
 from .meisterbrief import LEVELS, goal_status, stars
@@ -77,7 +78,7 @@ JSON = dict[str, Any]
 SEAT_BASE = 10_000_000
 SEAT_STRIDE = 1_000_000
 REZEPT_MODES = ("standard", "zufall", "gastgeber")
-STEPS = ("Tagespreis", "Wertung", "Kristallfeld", "Ruhm")
+STEPS = (N_("Tagespreis"), N_("Wertung"), N_("Kristallfeld"), N_("Ruhm"))
 
 
 # ----------------------------------------------------------------- options
@@ -90,33 +91,33 @@ def default_options() -> JSON:
 def clean_options(options: JSON, players: int) -> JSON:
     options = dict(options or {})
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("Speedrocket spielt man mit einer bis vier Manufakturen.")
+        raise IllegalAction(N_("Speedrocket spielt man mit einer bis vier Manufakturen."))
     kurz = options.get("kurz", False)
     if not isinstance(kurz, bool):
-        raise IllegalAction("Wähle eine lange oder eine kurze Partie.")
+        raise IllegalAction(N_("Wähle eine lange oder eine kurze Partie."))
     mode = options.get("rezepte", "standard")
     if mode not in REZEPT_MODES:
-        raise IllegalAction("Diese Rezeptur-Auswahl gibt es nicht.")
+        raise IllegalAction(N_("Diese Rezeptur-Auswahl gibt es nicht."))
     out: JSON = {"kurz": kurz, "rezepte": mode}
     taeglich = options.get("taeglich", False)
     if not isinstance(taeglich, bool) or (taeglich and players != 1):
-        raise IllegalAction("Das Tagesrätsel spielt man allein.")
+        raise IllegalAction(N_("Das Tagesrätsel spielt man allein."))
     if taeglich:
         out["taeglich"] = True
     stufe = options.get("stufe")
     if stufe is not None:
         if not isinstance(stufe, int) or isinstance(stufe, bool) or not 1 <= stufe <= len(LEVELS):
-            raise IllegalAction("Diese Meisterbrief-Stufe gibt es nicht.")
+            raise IllegalAction(N_("Diese Meisterbrief-Stufe gibt es nicht."))
         if players != 1 or taeglich:
-            raise IllegalAction("Den Meisterbrief machst du allein.")
+            raise IllegalAction(N_("Den Meisterbrief machst du allein."))
         out["stufe"] = stufe
     if mode == "gastgeber":
         chosen = options.get("auswahl")
         if not isinstance(chosen, dict) or set(chosen) != set(RECIPE_COLOURS):
-            raise IllegalAction("Wähle für jede Farbe eine Rezeptur.")
+            raise IllegalAction(N_("Wähle für jede Farbe eine Rezeptur."))
         for c in RECIPE_COLOURS:
             if chosen[c] not in (1, 2, 3, 4):
-                raise IllegalAction("Jede Farbe hat die Rezepturen 1 bis 4.")
+                raise IllegalAction(N_("Jede Farbe hat die Rezepturen 1 bis 4."))
         out["auswahl"] = {c: chosen[c] for c in RECIPE_COLOURS}
     return out
 
@@ -193,9 +194,10 @@ def load(data: JSON) -> State:
     return State(**{f.name: (seats if f.name == "seats" else d[f.name]) for f in fields(State)})
 
 
-def _ev(events: list | None, type_: str, seat: int | None, text: str, **extra: Any) -> None:
+def _ev(events: list | None, type_: str, seat: int | None, text: Text, **extra: Any) -> None:
+    """An event; ``text`` (games.core.text) is kept German as ``text`` and translatable as ``msg``."""
     if events is not None:
-        events.append({"type": type_, "seat": seat, "text": text, **extra})
+        events.append({"type": type_, "seat": seat, **said(text), **extra})
 
 
 def _seat_rng(s: State, seat: int):
@@ -249,31 +251,43 @@ def _start_evening(s: State, events: list | None) -> None:
     s.vorstellung = []
     b = sheet(s)
     sh = SHEETS[b]
-    _ev(events, "abend", None, f"Abend {s.abend} von {s.abende}. Extrablatt: {sh.name} – {sh.text}", abend=s.abend)
+    _ev(
+        events,
+        "abend",
+        None,
+        tx(
+            "Abend %(n)s von %(of)s. Extrablatt: %(sheet)s – %(text)s",
+            n=s.abend,
+            of=s.abende,
+            sheet=sh.name,
+            text=tx(sh.text),
+        ),
+        abend=s.abend,
+    )
     # 1. Extrablatt
     if b == "paris":
         for p in s.seats:
             p.kristalle += 1
-        _ev(events, "blatt", None, "Messegäste aus Paris: jeder bekommt 1 Kristall.")
+        _ev(events, "blatt", None, tx("Messegäste aus Paris: jeder bekommt 1 Kristall."))
     elif b == "freier_eimer":
         for p in s.seats:
             p.eimer = True
-        _ev(events, "blatt", None, "Freier Sandeimer: jeder Eimer ist gefüllt.")
+        _ev(events, "blatt", None, tx("Freier Sandeimer: jeder Eimer ist gefüllt."))
     elif b == "sachsen":
         for i, p in enumerate(s.seats):
             to_bag(p, ["O1"])
-            _ev(events, "beutel", i, "bekommt ein Kalkorange aus Sachsen für immer.", beutel=1)
+            _ev(events, "beutel", i, tx("bekommt ein Kalkorange aus Sachsen für immer."), beutel=1)
     elif b == "hilfe":
         lowest = min(p.ruhm for p in s.seats)
         if all(p.ruhm == lowest for p in s.seats):
-            _ev(events, "blatt", None, "Hilfe für die Letzten gilt nicht: alle haben gleich viel Ruhm.")
+            _ev(events, "blatt", None, tx("Hilfe für die Letzten gilt nicht: alle haben gleich viel Ruhm."))
         else:
             for i, p in enumerate(s.seats):
                 if p.ruhm == lowest:
                     if _remove_from_bag(p, "W1"):
-                        _ev(events, "beutel", i, "gibt als Letzter ein Blitzpulver 1 für immer ab.", beutel=-1)
+                        _ev(events, "beutel", i, tx("gibt als Letzter ein Blitzpulver 1 für immer ab."), beutel=-1)
                     else:
-                        _ev(events, "blatt", i, "hat kein Blitzpulver 1 mehr zum Abgeben.")
+                        _ev(events, "blatt", i, tx("hat kein Blitzpulver 1 mehr zum Abgeben."))
     # 2. Lehrbuben, the extra Blitzpulver 1
     white_evening = EXTRA_WHITE_EVENING_SHORT if s.abende == EVENINGS_SHORT else EXTRA_WHITE_EVENING
     helpers = [lehrbuben(s, i) for i in range(s.players)]
@@ -281,13 +295,13 @@ def _start_evening(s: State, events: list | None) -> None:
     for i, p in enumerate(s.seats):
         if s.abend == white_evening:
             to_bag(p, ["W1"])
-            _ev(events, "beutel", i, "bekommt ein Blitzpulver 1 dazu.", beutel=1)
+            _ev(events, "beutel", i, tx("bekommt ein Blitzpulver 1 dazu."), beutel=1)
         if helpers[i]:
             _ev(
                 events,
                 "lehrbuben",
                 i,
-                f"bekommt Hilfe: Lehrbuben stopfen {count_text(helpers[i], 'Feld', 'Felder')} vor.",
+                tx("bekommt Hilfe: Lehrbuben stopfen %(fields)s vor.", fields=count(helpers[i], "Feld")),
             )
         p.chips, p.felder, p.zaehl, p.beiseite = [], [], [], []
         p.lehrbuben = helpers[i]
@@ -406,13 +420,13 @@ def decision_seconds(state: State, table_seconds: int | None) -> int | None:
 
 def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
     if state.phase == "ende":
-        raise IllegalAction("Die Partie ist vorbei.")
+        raise IllegalAction(N_("Die Partie ist vorbei."))
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction("Diesen Platz gibt es nicht.")
+        raise IllegalAction(N_("Diesen Platz gibt es nicht."))
     if seat not in to_move(state):
-        raise IllegalAction("Du bist gerade nicht dran – warte auf die anderen.")
+        raise IllegalAction(N_("Du bist gerade nicht dran – warte auf die anderen."))
     if not isinstance(action, dict) or "type" not in action:
-        raise IllegalAction("Unbekannter Zug.")
+        raise IllegalAction(N_("Unbekannter Zug."))
     legal = legal_actions(state, seat)
     if action not in legal:
         raise IllegalAction(_why_not(state, seat, action))
@@ -422,28 +436,28 @@ def apply(state: State, seat: int, action: JSON) -> tuple[State, list[JSON]]:
     return s, events
 
 
-def _why_not(s: State, seat: int, action: JSON) -> str:
+def _why_not(s: State, seat: int, action: JSON) -> Text:
     t = action.get("type")
     p = s.seats[seat]
     if s.phase == "stopfen":
         if p.offen is not None:
-            return "Entscheide zuerst: " + (
-                "Sand drauf oder zünden lassen?" if p.offen["art"] == "sand" else "welchen Chip aus der Vorschau?"
-            )
+            if p.offen["art"] == "sand":
+                return N_("Entscheide zuerst: Sand drauf oder zünden lassen?")
+            return N_("Entscheide zuerst: welchen Chip aus der Vorschau?")
         if t == "ziehen":
-            return "Dein Beutel ist leer."
+            return N_("Dein Beutel ist leer.")
         if t == "sand":
-            return "Jetzt kannst du keinen Sand draufgeben."
-        return "Das geht beim Stopfen nicht."
+            return N_("Jetzt kannst du keinen Sand draufgeben.")
+        return N_("Das geht beim Stopfen nicht.")
     if s.phase == "vorstellung":
-        return "In der Abendvorstellung drückst du nur Weiter."
+        return N_("In der Abendvorstellung drückst du nur Weiter.")
     if t == "einkaufen":
-        return "Diesen Einkauf kannst du nicht bezahlen (höchstens zwei Chips in verschiedenen Farben)."
+        return N_("Diesen Einkauf kannst du nicht bezahlen (höchstens zwei Chips in verschiedenen Farben).")
     if t in ("vorladung", "sandeimer"):
-        return "Dafür hast du nicht genug Kristalle."
+        return N_("Dafür hast du nicht genug Kristalle.")
     if needs_choice(s, seat) and p.wahl is None:
-        return "Wähle zuerst: Ruhm nehmen oder einkaufen."
-    return "Das geht in der Pulverhandlung nicht."
+        return N_("Wähle zuerst: Ruhm nehmen oder einkaufen.")
+    return N_("Das geht in der Pulverhandlung nicht.")
 
 
 def step(s: State, seat: int, action: JSON, events: list | None) -> None:
@@ -472,7 +486,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
     if t == "aufhoeren":
         p.fertig = True
         p.vorsorge = False
-        _ev(events, "aufhoeren", seat, f"hört auf: Wertungsfeld {p.wertungsfeld()}.", feld=p.wertungsfeld())
+        _ev(events, "aufhoeren", seat, tx("hört auf: Wertungsfeld %(n)s.", n=p.wertungsfeld()), feld=p.wertungsfeld())
         return
     if t == "ziehen":
         p.vorsorge = False
@@ -485,7 +499,13 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
             chip = p.offen["chip"]
             p.offen = None
             to_bag(p, [chip])
-            _ev(events, "sand", seat, f"schüttet Sand drauf: {chip_text(chip)} zurück in den Beutel.", chip=chip)
+            _ev(
+                events,
+                "sand",
+                seat,
+                tx("schüttet Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_text(chip)),
+                chip=chip,
+            )
         else:  # precaution: the harmless Blitzpulver just laid goes back
             chip = p.chips.pop()
             p.felder.pop()
@@ -496,7 +516,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
                 events,
                 "sand",
                 seat,
-                f"schüttet vorsorglich Sand drauf: {chip_text(chip)} zurück in den Beutel.",
+                tx("schüttet vorsorglich Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_text(chip)),
                 chip=chip,
             )
         return
@@ -513,9 +533,9 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
     chosen = chips.pop(i) if i is not None else None
     to_bag(p, chips)
     if chosen is None:
-        _ev(events, "vorschau", seat, "legt aus der Vorschau keinen Chip.")
+        _ev(events, "vorschau", seat, tx("legt aus der Vorschau keinen Chip."))
         return
-    _ev(events, "vorschau", seat, f"legt aus der Vorschau {chip_text(chosen)}.", chip=chosen)
+    _ev(events, "vorschau", seat, tx("legt aus der Vorschau %(chip)s.", chip=chip_text(chosen)), chip=chosen)
     place_chip(s, seat, chosen, events)
 
 
@@ -527,7 +547,7 @@ def _misfire(p: Seat, seat: int, chip: str, events: list | None) -> None:
         events,
         "fehlzuendung",
         seat,
-        f"{chip_text(chip)} bringt den Zündmesser auf {p.summe} – Fehlzündung in der Werkstatt!",
+        tx("%(chip)s bringt den Zündmesser auf %(n)s – Fehlzündung in der Werkstatt!", chip=chip_text(chip), n=p.summe),
         chip=chip,
         feld=p.wertungsfeld(),
     )
@@ -543,32 +563,44 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             if sand_allowed(s, p):
                 p.offen = {"art": "sand", "chip": chip, "zaehl": z}
                 p.funken = True
-                _ev(events, "sandfrage", seat, f"zieht {chip_text(chip)} – Sand drauf?", chip=chip)
+                _ev(events, "sandfrage", seat, tx("zieht %(chip)s – Sand drauf?", chip=chip_text(chip)), chip=chip)
                 return
             lay(p, chip, c, zaehl=z)
             _misfire(p, seat, chip, events)
             return
         lay(p, chip, c, zaehl=z)
         p.vorsorge = sand_allowed(s, p)
-        extra = " (Funkenflug: zählt nicht)" if z == 0 else ""
+        template = (
+            N_("zieht %(chip)s (Funkenflug: zählt nicht): Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
+            if z == 0
+            else N_("zieht %(chip)s: Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
+        )
         _ev(
             events,
             "zug",
             seat,
-            f"zieht {chip_text(chip)}{extra}: Feld {p.felder[-1]}, Zündmesser {p.summe}/{p.grenze}.",
+            tx(template, chip=chip_text(chip), field=p.felder[-1], sum=p.summe, limit=p.grenze),
             chip=chip,
             feld=p.felder[-1],
         )
         return
     follow, notes = lay(p, chip, c)
-    detail = f" ({', '.join(notes)})" if notes else ""
-    _ev(events, "zug", seat, f"legt {chip_text(chip)}: Feld {p.felder[-1]}{detail}.", chip=chip, feld=p.felder[-1])
+    if notes:
+        text = tx(
+            "legt %(chip)s: Feld %(field)s (%(notes)s).",
+            chip=chip_text(chip),
+            field=p.felder[-1],
+            notes=join(", ", notes),
+        )
+    else:
+        text = tx("legt %(chip)s: Feld %(field)s.", chip=chip_text(chip), field=p.felder[-1])
+    _ev(events, "zug", seat, text, chip=chip, feld=p.felder[-1])
     value = chip_value(chip)
     if follow == "vorschau":
         drawn = _take(s, seat, value + 1)
         if drawn:
             p.offen = {"art": "vorschau", "chips": drawn}
-            _ev(events, "vorschau", seat, f"Vorschau: sieht {count_text(len(drawn), 'Chip', 'Chips')} an.")
+            _ev(events, "vorschau", seat, tx("Vorschau: sieht %(chips)s an.", chips=count(len(drawn), "Chip")))
     elif follow == "aussortieren":
         seen = _take(s, seat, value)
         whites = sorted((x for x in seen if x[0] == "W"), key=chip_value)
@@ -576,13 +608,13 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             aside = whites[-1]
             seen.remove(aside)
             p.beiseite.append(aside)
-            _ev(events, "aussortieren", seat, f"sortiert {chip_text(aside)} für heute aus.", chip=aside)
+            _ev(events, "aussortieren", seat, tx("sortiert %(chip)s für heute aus.", chip=chip_text(aside)), chip=aside)
         else:
             _ev(
                 events,
                 "aussortieren",
                 seat,
-                f"sieht {count_text(len(seen), 'Chip', 'Chips')} an: kein Blitzpulver dabei.",
+                tx("sieht %(chips)s an: kein Blitzpulver dabei.", chips=count(len(seen), "Chip")),
             )
         to_bag(p, seen)
 
@@ -594,7 +626,7 @@ def _start_vorstellung(s: State, events: list | None) -> None:
     s.phase = "vorstellung"
     s.schritt = 0
     s.hoehen.append([{"feld": p.wertungsfeld(), "fehl": p.fehl} for p in s.seats])
-    _ev(events, "vorstellung", None, "Die Abendvorstellung beginnt.")
+    _ev(events, "vorstellung", None, tx("Die Abendvorstellung beginnt."))
     _next_step(s, events)
 
 
@@ -611,10 +643,10 @@ def _next_step(s: State, events: list | None) -> None:
     done = [prize, wertung, kristallfeld, ruhm_step][s.schritt - 1](s)
     s.vorstellung.append(done)
     for item in done:
-        extra = {k: v for k, v in item.items() if k not in ("seat", "text")}
-        _ev(events, "wertung", item["seat"], item["text"], schritt=s.schritt, **extra)
+        extra = {k: v for k, v in item.items() if k not in ("seat", "text", "msg")}
+        _ev(events, "wertung", item["seat"], item.get("msg") or item["text"], schritt=s.schritt, **extra)
     if not done:
-        _ev(events, "wertung", None, f"{STEPS[s.schritt - 1]}: nichts.", schritt=s.schritt)
+        _ev(events, "wertung", None, tx("%(step)s: nichts.", step=tx(STEPS[s.schritt - 1])), schritt=s.schritt)
 
 
 # ---------------------------------------------------------- Pulverhandlung
@@ -627,7 +659,7 @@ def _start_handel(s: State, events: list | None) -> None:
         p.mark = shop_mark(s, i)
         p.gekauft = []
         p.handel_fertig = False
-    _ev(events, "handel", None, "Die Pulverhandlung öffnet.")
+    _ev(events, "handel", None, tx("Die Pulverhandlung öffnet."))
 
 
 def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
@@ -639,9 +671,9 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
             r = RUHM[p.wertungsfeld()]
             gain(p, ruhm=r)
             p.mark = 0
-            _ev(events, "wahl", seat, f"nimmt nach der Fehlzündung {r} Ruhm statt einzukaufen.", ruhm=r)
+            _ev(events, "wahl", seat, tx("nimmt nach der Fehlzündung %(n)s Ruhm statt einzukaufen.", n=r), ruhm=r)
         else:
-            _ev(events, "wahl", seat, f"kauft nach der Fehlzündung ein ({p.mark} Mark).")
+            _ev(events, "wahl", seat, tx("kauft nach der Fehlzündung ein (%(n)s Mark).", n=p.mark))
     elif t == "vorladung":
         cost = vorladung_cost(s, p)
         if cost == 1:
@@ -652,12 +684,12 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
             events,
             "tausch",
             seat,
-            f"tauscht {count_text(cost, 'Kristall', 'Kristalle')}: Vorladung auf Feld {p.vorladung}.",
+            tx("tauscht %(crystals)s: Vorladung auf Feld %(n)s.", crystals=count(cost, "Kristall"), n=p.vorladung),
         )
     elif t == "sandeimer":
         p.kristalle -= CRYSTALS_PER_TRADE
         p.eimer = True
-        _ev(events, "tausch", seat, "füllt den Sandeimer für 2 Kristalle.")
+        _ev(events, "tausch", seat, tx("füllt den Sandeimer für 2 Kristalle."))
     else:
         p.gekauft = list(action["chips"])
         p.handel_fertig = True
@@ -667,12 +699,12 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
                 events,
                 "kauf",
                 seat,
-                "kauft " + " und ".join(chip_text(w) for w in p.gekauft) + f" für {cost} Mark.",
+                tx("kauft %(chips)s für %(n)s Mark.", chips=and_list([chip_text(w) for w in p.gekauft]), n=cost),
                 beutel=len(p.gekauft),
                 chips=p.gekauft[:],
             )
         else:
-            _ev(events, "kauf", seat, "kauft nichts.", beutel=0, chips=[])
+            _ev(events, "kauf", seat, tx("kauft nichts."), beutel=0, chips=[])
 
 
 def _end_evening(s: State, events: list | None) -> None:
@@ -719,15 +751,24 @@ def _settle(s: State, events: list | None) -> None:
                 "ruhm": p.ruhm,
             }
         )
-        parts = [f"{from_mark_used} Ruhm aus {mark} Mark"] if from_mark_used or not field_used else []
+        parts = (
+            [tx("%(n)s Ruhm aus %(mark)s Mark", n=from_mark_used, mark=mark)]
+            if from_mark_used or not field_used
+            else []
+        )
         if field_used:
-            parts.append(f"nach der Fehlzündung {field_used} Ruhm vom Wertungsfeld (besser als die Mark)")
-        parts.append(f"{from_crystals} Ruhm aus {s.kristalle_ende[i]} Kristallen")
-        _ev(events, "abrechnung", i, "Abrechnung: " + ", ".join(parts) + f" – zusammen {p.ruhm} Ruhm.")
+            parts.append(tx("nach der Fehlzündung %(n)s Ruhm vom Wertungsfeld (besser als die Mark)", n=field_used))
+        parts.append(tx("%(n)s Ruhm aus %(crystals)s Kristallen", n=from_crystals, crystals=s.kristalle_ende[i]))
+        _ev(
+            events,
+            "abrechnung",
+            i,
+            tx("Abrechnung: %(parts)s – zusammen %(n)s Ruhm.", parts=join(", ", parts), n=p.ruhm),
+        )
     s.abrechnung = rows
     s.ruhm_abende.append([p.ruhm for p in s.seats])
     s.phase = "ende"
-    _ev(events, "ende", None, "Die Herbstmesse ist vorbei.")
+    _ev(events, "ende", None, tx("Die Herbstmesse ist vorbei."))
 
 
 def tiebreak(s: State, seat: int) -> tuple[int, int]:

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from games.core.fragments import FragmentContext
+from games.core.translate import say_event
 from games.rocket.content import (
     COLOUR_NAMES,
     CRYSTAL_FIELDS,
@@ -275,7 +276,7 @@ def show_data(ctx: FragmentContext) -> JSON:
                 "name": name,
                 "state": state,
                 "lines": [
-                    {"seat": it["seat"], "name": ctx.names[it["seat"]], "text": it["text"]} for it in (items or [])
+                    {"seat": it["seat"], "name": ctx.names[it["seat"]], "text": say_event(it)} for it in (items or [])
                 ],
             }
         )
@@ -332,4 +333,4 @@ def blatt_data(view: JSON) -> JSON:
 def event_line(event: JSON, names: list[str]) -> JSON:
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
-    return {"who": who, "text": event.get("text", ""), "type": event.get("type", "")}
+    return {"who": who, "text": say_event(event), "type": event.get("type", "")}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.core.text import Text, tx
+
 from .content import LAST_CHIP_FIELD, LAST_FIELD, chip_value
 
 
@@ -92,17 +94,17 @@ def would_ignite(p: Seat, chip: str, ctx: Ctx) -> bool:
     return chip[0] == "W" and p.summe + counted_white(p, chip, ctx) > p.grenze
 
 
-def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | None, list[str]]:
+def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | None, list[Text]]:
     """Lay ``chip`` into the Hülse with every "beim Legen" effect.
 
     ``zaehl`` is the counted Blitzpulver value (computed if not given; the
     caller already checked ignition). Returns ``(follow_up, notes)``:
     follow_up is ``"vorschau"``/``"aussortieren"`` when the caller must draw,
-    notes are short German texts of the effects for the log.
+    notes are short texts of the effects for the log (games.core.text; recipe names stay German).
     """
     colour = chip[0]
     value = chip_value(chip)
-    notes: list[str] = []
+    notes: list[Text] = []
     prev = p.chips[-1] if p.chips else None
     base = p.last_field()
     bonus = p.treib
@@ -126,7 +128,7 @@ def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | N
     elif colour == "G":
         if ctx.r("G") == 2 and prev is not None and prev[0] == "O":
             p.kristalle += 1
-            notes.append("Kalkbrücke: 1 Kristall")
+            notes.append(tx("Kalkbrücke: 1 Kristall"))
     elif colour == "R":
         rec = ctx.r("R")
         if rec == 1:
@@ -158,16 +160,16 @@ def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | N
             back = p.zaehl.pop()
             p.summe -= back
             to_bag(p, [prev])
-            notes.append("Bindemittel: das Blitzpulver davor zurück in den Beutel")
+            notes.append(tx("Bindemittel: das Blitzpulver davor zurück in den Beutel"))
             # Natriumgelb advances from the Blitzpulver's place: ``base`` stays that field
         elif rec == 2:
             p.grenze += 1
-            notes.append(f"Puffer: Zündgrenze {p.grenze}")
+            notes.append(tx("Puffer: Zündgrenze %(n)s", n=p.grenze))
     elif colour == "P":
         if ctx.r("P") == 3:
             n = 1 + sum(1 for c in p.chips if c[0] == "P")
             p.ruhm += n
-            notes.append(f"Sofortglanz: {n} Ruhm")
+            notes.append(tx("Sofortglanz: %(n)s Ruhm", n=n))
     elif colour == "S":
         pass
     target = min(LAST_CHIP_FIELD, base + step + bonus)

@@ -8,6 +8,7 @@ the view shows step by step.
 from __future__ import annotations
 
 from games.core.rng import draw_rng
+from games.core.text import Text, said, tx
 
 from .content import (
     CRYSTAL_FIELDS,
@@ -17,7 +18,7 @@ from .content import (
     PRIZE_TEXT,
     RUHM,
     chip_value,
-    count_text,
+    count,
     solo_target,
 )
 from .rocket import Seat, to_bag
@@ -47,8 +48,9 @@ def gain(p: Seat, ruhm: int = 0, kristalle: int = 0, vorladung: int = 0) -> None
     p.vorladung = min(LAST_CHIP_FIELD, p.vorladung + vorladung)
 
 
-def _item(seat: int, text: str, **gain: int) -> JSON:
-    return {"seat": seat, "text": text, **gain}
+def _item(seat: int, text: Text, **gain: int) -> JSON:
+    """An item of the show: its German ``text`` and, for the page to translate, its ``msg``."""
+    return {"seat": seat, **said(text), **gain}
 
 
 def prize(s: State) -> list[JSON]:
@@ -78,14 +80,14 @@ def prize(s: State) -> list[JSON]:
             gain(p, vorladung=1)
         else:
             to_bag(p, ["O1"])
-        text = f"gewinnt den Tagespreis (Feld {best}) und würfelt: {PRIZE_TEXT[face]}."
+        text = tx("gewinnt den Tagespreis (Feld %(n)s) und würfelt: %(prize)s.", n=best, prize=tx(PRIZE_TEXT[face]))
         item = _item(i, text, wurf=face)
         if face == "kalk":
             item["beutel"] = 1
         out.append(item)
         if sheet(s) == "wette":
             gain(p, ruhm=2)
-            out.append(_item(i, "Wette im Festzelt: 2 Ruhm dazu.", ruhm=2))
+            out.append(_item(i, tx("Wette im Festzelt: 2 Ruhm dazu."), ruhm=2))
     return out
 
 
@@ -102,7 +104,7 @@ def wertung(s: State) -> list[JSON]:
         chips = p.chips
         n = len(chips)
 
-        def add(text: str, ruhm: int = 0, kristalle: int = 0, vorladung: int = 0, i: int = i, p: Seat = p) -> None:
+        def add(text: Text, ruhm: int = 0, kristalle: int = 0, vorladung: int = 0, i: int = i, p: Seat = p) -> None:
             gain(p, ruhm, kristalle, vorladung)
             out.append(_item(i, text, ruhm=ruhm, kristalle=kristalle, vorladung=vorladung))
 
@@ -111,36 +113,36 @@ def wertung(s: State) -> list[JSON]:
             if rz["G"] == 1:
                 k = sum(1 for g in greens if g >= n - 2)
                 if k:
-                    add(f"Schlussglanz: {k} × 1 Kristall und 1 Ruhm.", ruhm=k, kristalle=k)
+                    add(tx("Schlussglanz: %(n)s × 1 Kristall und 1 Ruhm.", n=k), ruhm=k, kristalle=k)
             elif rz["G"] == 3:
                 k = sum(1 for g in greens if any(0 <= j < n and chips[j][0] in "RO" for j in (g - 1, g + 1)))
                 if k:
-                    add(f"Rotgrün: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k)
+                    add(tx("Rotgrün: %(crystals)s.", crystals=count(k, "Kristall")), kristalle=k)
             elif rz["G"] == 4 and len(greens) >= 2:
                 k = 1 if len(greens) == 2 else 2
-                add(f"Grüne Reihe: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k)
+                add(tx("Grüne Reihe: %(crystals)s.", crystals=count(k, "Kristall")), kristalle=k)
         if rz["Y"] == 4 and not p.fehl and any(c[0] == "Y" for c in chips[-2:]) and "W1" in chips:
             p.entsorgt += 1  # stays in the Hülse tonight, does not go back into the bag
-            out.append(_item(i, "Entsorgen: gibt ein Blitzpulver 1 für immer ab.", beutel=-1))
+            out.append(_item(i, tx("Entsorgen: gibt ein Blitzpulver 1 für immer ab."), beutel=-1))
         purples = sum(1 for c in chips if c[0] == "P")
         if purples:
             if rz["P"] == 1:
                 if purples == 1:
-                    add("Purpurregen: 1 Ruhm.", ruhm=1)
+                    add(tx("Purpurregen: 1 Ruhm."), ruhm=1)
                 elif purples == 2:
-                    add("Purpurregen: 1 Ruhm und 1 Kristall.", ruhm=1, kristalle=1)
+                    add(tx("Purpurregen: 1 Ruhm und 1 Kristall."), ruhm=1, kristalle=1)
                 else:
-                    add("Purpurregen: 2 Ruhm und Vorladung +1.", ruhm=2, vorladung=1)
+                    add(tx("Purpurregen: 2 Ruhm und Vorladung +1."), ruhm=2, vorladung=1)
             elif rz["P"] == 2:
                 r = purples + (2 if chips[-1][0] == "P" else 0)
-                add(f"Finale: {r} Ruhm.", ruhm=r)
+                add(tx("Finale: %(n)s Ruhm.", n=r), ruhm=r)
             elif rz["P"] == 4:
                 if purples == 1:
-                    add("Kristallregen: 1 Kristall.", kristalle=1)
+                    add(tx("Kristallregen: 1 Kristall."), kristalle=1)
                 elif purples == 2:
-                    add("Kristallregen: 2 Kristalle.", kristalle=2)
+                    add(tx("Kristallregen: 2 Kristalle."), kristalle=2)
                 else:
-                    add("Kristallregen: 2 Kristalle und 2 Ruhm.", ruhm=2, kristalle=2)
+                    add(tx("Kristallregen: 2 Kristalle und 2 Ruhm."), ruhm=2, kristalle=2)
         mine = blacks[i]
         if mine and rz["S"] in (1, 3):
             rivals = _black_rivals(s, i, blacks)
@@ -148,27 +150,27 @@ def wertung(s: State) -> list[JSON]:
                 more = sum(1 for r in rivals if mine > r)
                 if len(rivals) == 1:
                     if mine > rivals[0]:
-                        add("Wettstreit: Vorladung +1 und 1 Kristall.", kristalle=1, vorladung=1)
+                        add(tx("Wettstreit: Vorladung +1 und 1 Kristall."), kristalle=1, vorladung=1)
                     elif mine == rivals[0]:
-                        add("Wettstreit: Vorladung +1.", vorladung=1)
+                        add(tx("Wettstreit: Vorladung +1."), vorladung=1)
                 elif more == len(rivals):
-                    add("Wettstreit: Vorladung +1 und 1 Kristall.", kristalle=1, vorladung=1)
+                    add(tx("Wettstreit: Vorladung +1 und 1 Kristall."), kristalle=1, vorladung=1)
                 elif more:
-                    add("Wettstreit: Vorladung +1.", vorladung=1)
+                    add(tx("Wettstreit: Vorladung +1."), vorladung=1)
             else:
                 top = max(rivals)
                 if mine > top:
-                    add("Meisterschaft: 3 Ruhm.", ruhm=3)
+                    add(tx("Meisterschaft: 3 Ruhm."), ruhm=3)
                 elif mine == top:
-                    add("Meisterschaft geteilt: 2 Ruhm.", ruhm=2)
+                    add(tx("Meisterschaft geteilt: 2 Ruhm."), ruhm=2)
         if b == "feuchte_luft" and not p.fehl:
-            add("Feuchte Herbstluft ohne Fehlzündung: 1 Kristall.", kristalle=1)
+            add(tx("Feuchte Herbstluft ohne Fehlzündung: 1 Kristall."), kristalle=1)
         if b == "vorsicht" and not p.fehl:
-            add("Die Vorsicht der Alten: 2 Ruhm.", ruhm=2)
+            add(tx("Die Vorsicht der Alten: 2 Ruhm."), ruhm=2)
         if b == "farbenpracht" and len({c[0] for c in chips}) >= 5:
-            add("Farbenpracht: 1 Kristall.", kristalle=1)
+            add(tx("Farbenpracht: 1 Kristall."), kristalle=1)
         if b == "auftrag" and not p.fehl and p.wertungsfeld() >= solo_target(s.abend):
-            add(f"Auftrag des Bürgermeisters erfüllt (Feld {solo_target(s.abend)}): 3 Ruhm.", ruhm=3)
+            add(tx("Auftrag des Bürgermeisters erfüllt (Feld %(n)s): 3 Ruhm.", n=solo_target(s.abend)), ruhm=3)
     return out
 
 
@@ -190,7 +192,9 @@ def kristallfeld(s: State) -> list[JSON]:
         f = p.wertungsfeld()
         if f in CRYSTAL_FIELDS:
             gain(p, kristalle=k)
-            out.append(_item(i, f"Kristallfeld {f}: {count_text(k, 'Kristall', 'Kristalle')}.", kristalle=k))
+            out.append(
+                _item(i, tx("Kristallfeld %(n)s: %(crystals)s.", n=f, crystals=count(k, "Kristall")), kristalle=k)
+            )
     return out
 
 
@@ -202,7 +206,7 @@ def ruhm_step(s: State) -> list[JSON]:
         r = RUHM[p.wertungsfeld()]
         if r:
             gain(p, ruhm=r)
-            out.append(_item(i, f"Wertungsfeld {p.wertungsfeld()}: {r} Ruhm.", ruhm=r))
+            out.append(_item(i, tx("Wertungsfeld %(n)s: %(fame)s Ruhm.", n=p.wertungsfeld(), fame=r), ruhm=r))
     return out
 
 

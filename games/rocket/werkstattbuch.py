@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.core.text import german, join, tx
+
 from .content import COLOUR_NAMES, LAST_FIELD
 
 JSON = dict[str, Any]
@@ -50,22 +52,29 @@ def collection(results: list[tuple[JSON, int]], *, best_serie: int = 0) -> JSON:
     earned = [
         text
         for text, met in (
-            ("ohne Fehlzündung", clean_game),
-            (f"Rakete bis Feld {LAST_FIELD}", rocket_to_top),
-            (f"{WINS_FOR_ACHIEVEMENT} Siege", wins >= WINS_FOR_ACHIEVEMENT),
-            (f"{DAILY_STREAK_FOR_ACHIEVEMENT} Tagesrätsel in Folge", best_serie >= DAILY_STREAK_FOR_ACHIEVEMENT),
-            (f"{GAMES_FOR_ACHIEVEMENT} Partien", len(results) >= GAMES_FOR_ACHIEVEMENT),
+            (tx("ohne Fehlzündung"), clean_game),
+            (tx("Rakete bis Feld %(n)s", n=LAST_FIELD), rocket_to_top),
+            (tx("%(n)s Siege", n=WINS_FOR_ACHIEVEMENT), wins >= WINS_FOR_ACHIEVEMENT),
+            (
+                tx("%(n)s Tagesrätsel in Folge", n=DAILY_STREAK_FOR_ACHIEVEMENT),
+                best_serie >= DAILY_STREAK_FOR_ACHIEVEMENT,
+            ),
+            (tx("%(n)s Partien", n=GAMES_FOR_ACHIEVEMENT), len(results) >= GAMES_FOR_ACHIEVEMENT),
         )
         if met
     ]
     favourite = min(powders, key=lambda c: (-powders[c], c)) if powders else None
-    parts = [f"höchste Rakete Feld {highest}" if highest else "noch keine Rakete gestiegen"]
-    parts.append(f"liebstes Pulver {COLOUR_NAMES[favourite]}" if favourite else "noch kein Lieblingspulver")
-    parts.append("Erfolge: " + (", ".join(earned) if earned else "noch keine"))
+    parts = [tx("höchste Rakete Feld %(n)s", n=highest) if highest else tx("noch keine Rakete gestiegen")]
+    parts.append(
+        tx("liebstes Pulver %(powder)s", powder=COLOUR_NAMES[favourite])
+        if favourite
+        else tx("noch kein Lieblingspulver")
+    )
+    parts.append(tx("Erfolge: %(earned)s", earned=join(", ", earned)) if earned else tx("Erfolge: noch keine"))
     return {
         "name": "Werkstattbuch",
-        "text": " · ".join(parts),
+        "text": join(" · ", parts),  # a text (games.core.text): the page translates it
         "hoechste_rakete": highest,
         "lieblingspulver": favourite,
-        "erfolge": earned,
+        "erfolge": [german(text) for text in earned],
     }

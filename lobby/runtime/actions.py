@@ -24,6 +24,7 @@ from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.registry import GameSpec
 from games.core.rng import new_seed
+from games.core.text import N_, Text, said
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
 from lobby.runtime import deadlines, decisions, dispatch, frames, hot, notify, snapshot
@@ -112,7 +113,7 @@ def seat_of(match: Match, user_id: int) -> int:
     for index, player in enumerate(match.players):
         if player.get("user_id") == user_id and not player.get("bot"):
             return index
-    raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+    raise IllegalAction(N_("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen."))
 
 
 def legal_copy(spec: GameSpec, state: Any, seat: int, action: dict[str, Any]) -> dict[str, Any]:
@@ -127,7 +128,7 @@ def legal_copy(spec: GameSpec, state: Any, seat: int, action: dict[str, Any]) ->
         raise
     except Exception:  # a malformed value the engine does not expect
         log.info("refused malformed action %r", action)
-    raise IllegalAction("Dieser Zug ist nicht erlaubt.")
+    raise IllegalAction(N_("Dieser Zug ist nicht erlaubt."))
 
 
 def submit(
@@ -174,11 +175,11 @@ def _submit(
             else:
                 match, state = kept
             if match.status != Match.Status.PLAYING:
-                raise IllegalAction("Die Partie ist schon vorbei.")
+                raise IllegalAction(N_("Die Partie ist schon vorbei."))
             if user_id is not None:
                 seat = seat_of(match, user_id)
             if seat is None or not 0 <= seat < len(match.players):
-                raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+                raise IllegalAction(N_("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen."))
             spec = registry.spec(match.game)
             if state is None:
                 state = spec.engine.load(match.state)
@@ -205,7 +206,7 @@ def _submit(
             transaction.on_commit(lambda: hot.put(match, new_state), robust=True)
     except IntegrityError:
         # A parallel writer stored this version first (backs up the row lock).
-        raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
+        raise StaleAction(N_("Das Spiel ist inzwischen weiter – dein Zug kam zu spät."))
     return Outcome(match_id=match_id, version=match.version, events=events, finished=match.status != "playing")
 
 
@@ -316,13 +317,13 @@ def after_commit(match_id: int, table_id: int, version: int) -> None:
     transaction.on_commit(lambda: dispatch.arm_all_clocks(match_id=match_id), robust=True)
 
 
-def table_event(*, match: Match, seat: int, text: str, kind: str) -> int:
+def table_event(*, match: Match, seat: int, text: Text, kind: str) -> int:
     """Log a table event (not an engine action) as a new version; the match row must be locked."""
     spec = registry.spec(match.game)
     match.version += 1
     update_decisions(match, spec, spec.engine.load(match.state), acting=None)
     match.save(update_fields=["version", "players", "deadline", "decisions", "status", "finished"])
-    event = {"type": kind, "seat": seat, "text": text}
+    event = {"type": kind, "seat": seat, **said(text)}  # German text + translatable msg (games.core.text)
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action={"type": kind}, system=True, events=[event]
     )

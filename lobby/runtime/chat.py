@@ -15,6 +15,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.utils import translation
 
 from games.core.fragments import render_template
 from games.core.protocol import IllegalAction
@@ -31,7 +32,9 @@ def is_chat_frame(data: dict[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _line_html(line_id: int, name: str, text: str, time: str, mine: bool, can_mute: bool) -> str:
+def _line_html(line_id: int, name: str, text: str, time: str, mine: bool, can_mute: bool, language: str) -> str:
+    if text in chat.PHRASES:  # a guest's phrase: in the reader's language
+        text = translation.gettext(text)
     line = {"id": line_id, "name": name, "text": text, "time": time}
     return render_template("games/core/chat_line.html", {"line": line, "mine": mine, "can_mute": can_mute})
 
@@ -39,7 +42,8 @@ def _line_html(line_id: int, name: str, text: str, time: str, mine: bool, can_mu
 def line_html(line: dict[str, Any], viewer_id: int | None) -> str:
     """One line as the viewer sees it (rendered once per line and variant in the process)."""
     mine = viewer_id is not None and line.get("user_id") == viewer_id
-    return _line_html(line["id"], line["name"], line["text"], line["time"], mine, viewer_id is not None)
+    language = translation.get_language() or ""
+    return _line_html(line["id"], line["name"], line["text"], line["time"], mine, viewer_id is not None, language)
 
 
 def list_html(lines: list[dict[str, Any]], viewer_id: int | None) -> str:

@@ -15,6 +15,7 @@ from games.core import registry, search
 from games.core.bots import Choice
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
+from games.core.text import N_, said
 from lobby.models import Match
 from lobby.runtime import actions
 
@@ -60,7 +61,7 @@ def computer_move(*, match_id: int, seat: int, version: int) -> actions.Outcome 
         choice = choose_for(match=match, state=state, seat=seat, level=level)
         reason = None
         if choice.action.get("type") in spec.logged_reasons and choice.reason:
-            reason = [{"type": "grund", "seat": seat, "text": choice.reason}]
+            reason = [{"type": "grund", "seat": seat, **said(choice.text)}]  # German text + translatable msg
         try:
             return actions.submit(
                 match_id=match_id,
@@ -102,7 +103,7 @@ def advice_for(*, game: str, state_data: dict[str, Any], seed: int, version: int
     spec = registry.spec(game)
     state = spec.engine.load(state_data)
     if seat not in spec.engine.to_move(state):
-        raise IllegalAction("Rat gibt es, wenn du dran bist.")
+        raise IllegalAction(N_("Rat gibt es, wenn du dran bist."))
     view, legal = spec.engine.view(state, seat), spec.engine.legal_actions(state, seat)
     budget = _budget(spec, "stark")
     if spec.advice is not None:  # a game may restrict the Rat (Speedneon: no tools that cost dice)

@@ -21,6 +21,8 @@ from django.conf import settings
 
 from games.core import fragments
 from games.core.protocol import IllegalAction
+from games.core.text import N_
+from games.core.translate import say
 from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, notify, rendering, snapshot
 from lobby.runtime.table_threads import run_for_table
 
@@ -104,7 +106,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Every frame gets an answer or a quiet refusal; nothing a client sends can crash the connection."""
         if not self.bucket.take():
-            await self.send_error("Zu viele Nachrichten – bitte etwas langsamer.")
+            await self.send_error(N_("Zu viele Nachrichten – bitte etwas langsamer."))
             return
         try:
             await self.handle(frames.parse(text_data, settings.WS_MAX_MESSAGE_BYTES))
@@ -116,7 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_snapshot(await self.current_snapshot(), force=True)
         except Exception:
             log.exception("table frame failed: table %s", self.table_id)
-            await self.send_error("Das hat nicht geklappt – bitte versuch es noch einmal.")
+            await self.send_error(N_("Das hat nicht geklappt – bitte versuch es noch einmal."))
 
     async def handle(self, data: dict[str, Any]) -> None:
         if chat.is_chat_frame(data):
@@ -126,7 +128,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         snap = snapshot.get(*self.position) or await self.current_snapshot()
         seat = snap.user_seat(self.user_id) if snap else None
         if snap is None or seat is None:
-            raise IllegalAction("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen.")
+            raise IllegalAction(N_("Du sitzt nicht an diesem Tisch und kannst hier nicht ziehen."))
         if data.get("rat"):
             await self.send_advice(snap, seat)
             return
@@ -141,13 +143,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):
-            raise IllegalAction("Rat gibt es hier nicht.")
+            raise IllegalAction(N_("Rat gibt es hier nicht."))
         future = advice.advise(snap, seat)
         if not future.done():
             await self.send(text_data=fragments.render_template("games/core/advice.html", {"thinking": True}))
         choice = await asyncio.wrap_future(future)  # the search runs on its own pool, not on this thread
         html = fragments.render_template(
-            "games/core/advice.html", {"reason": choice.reason, "action": json.dumps(choice.action)}
+            "games/core/advice.html", {"reason": say(choice.text), "action": json.dumps(choice.action)}
         )
         await self.send(text_data=html)
 

@@ -29,6 +29,7 @@ import json
 from typing import Any
 
 from games.core.protocol import IllegalAction
+from games.core.text import N_
 
 
 class StaleAction(IllegalAction):
@@ -50,14 +51,14 @@ def empty(players: int) -> list[dict[str, Any]]:
 def check(decisions: list[dict[str, Any]], *, seat: int, version: int, current: int, to_move: list[int]) -> None:
     """Raise unless ``seat`` may act now from a page rendered at ``version``."""
     if version > current or version < 0:
-        raise StaleAction("Diesen Spielstand kennt der Tisch nicht – die Seite zeigt jetzt den aktuellen.")
+        raise StaleAction(N_("Diesen Spielstand kennt der Tisch nicht – die Seite zeigt jetzt den aktuellen."))
     entry = decisions[seat]
     if entry["acted"] is not None and version < entry["acted"]:
-        raise DuplicateAction("Diesen Zug hast du schon gemacht.")
+        raise DuplicateAction(N_("Diesen Zug hast du schon gemacht."))
     if seat not in to_move:
-        raise IllegalAction("Du bist gerade nicht dran.")
+        raise IllegalAction(N_("Du bist gerade nicht dran."))
     if entry["since"] is None or version < entry["since"]:
-        raise StaleAction("Das Spiel ist inzwischen weiter – dein Zug kam zu spät.")
+        raise StaleAction(N_("Das Spiel ist inzwischen weiter – dein Zug kam zu spät."))
 
 
 def advance(

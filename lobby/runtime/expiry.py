@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 
 from games.core import registry
+from games.core.text import said, tx
 from lobby.models import Match
 from lobby.runtime import actions, computers, deadlines, decisions, dispatch, idle, snapshot
 
@@ -50,7 +51,7 @@ def expire(*, match_id: int, seat: int, since: int) -> bool:
         note = {
             "type": "zeit",
             "seat": seat,
-            "text": f"Die Bedenkzeit von {name} ist abgelaufen – der Computer übernimmt diesen Zug.",
+            **said(tx("Die Bedenkzeit von %(name)s ist abgelaufen – der Computer übernimmt diesen Zug.", name=name)),
         }
         events: list[dict] = []
         for _ in range(MAX_TIMEOUT_ACTIONS):

@@ -14,12 +14,13 @@ import re
 from typing import Any
 
 from games.core.protocol import IllegalAction
+from games.core.text import N_
 
 MAX_DEPTH = 6
 MAX_ACTION_KEYS = 12
 _VERSION = re.compile(r"^\d{1,9}$")
-UNREADABLE = "Diese Nachricht kann der Tisch nicht lesen."
-INCOMPLETE = "Dieser Zug ist unvollständig."
+UNREADABLE = N_("Diese Nachricht kann der Tisch nicht lesen.")
+INCOMPLETE = N_("Dieser Zug ist unvollständig.")
 
 
 def _depth(value: Any, limit: int) -> int:
@@ -77,7 +78,7 @@ def action_of(data: dict[str, Any]) -> dict[str, Any]:
 def check_action(action: Any) -> dict[str, Any]:
     """Shape check before the engine sees it: a small JSON object with a type."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) or len(action) > MAX_ACTION_KEYS:
-        raise IllegalAction("Unbekannter Zug.")
+        raise IllegalAction(N_("Unbekannter Zug."))
     return action
 
 

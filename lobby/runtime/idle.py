@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import Max
 
+from games.core.text import tx
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Table
 from lobby.runtime import actions, deadlines
@@ -46,8 +47,11 @@ def abort_idle_matches() -> int:
                 match=match,
                 seat=0,
                 kind="abgebrochen",
-                text=f"{IDLE_MINUTES} Minuten lang hat niemand gezogen – die Partie endet ohne Wertung, "
-                "alle Einsätze gehen zurück.",
+                text=tx(
+                    "%(minutes)s Minuten lang hat niemand gezogen – die Partie endet ohne Wertung, "
+                    "alle Einsätze gehen zurück.",
+                    minutes=IDLE_MINUTES,
+                ),
             )
             log.warning("idle staked match %s aborted, stakes refunded", match_id)
             aborted += 1

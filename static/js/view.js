@@ -74,10 +74,10 @@
     fetch(gear.dataset.url, { method: "POST", body, headers: { "X-CSRFToken": token }, credentials: "same-origin" })
       .then(async (response) => {
         const data = await response.json().catch(() => ({}));
-        message.textContent = response.ok ? "" : data.error || "Die Ansicht konnte nicht gespeichert werden.";
+        message.textContent = response.ok ? "" : data.error || gettext("Die Ansicht konnte nicht gespeichert werden.");
         gear.dataset.saved = response.ok ? "1" : "0";
       })
-      .catch(() => { message.textContent = "Keine Verbindung: die Ansicht gilt, bis die Seite neu lädt."; });
+      .catch(() => { message.textContent = gettext("Keine Verbindung: die Ansicht gilt, bis die Seite neu lädt."); });
   }
 
   gear.addEventListener("change", (event) => {

@@ -6,6 +6,7 @@
   const root = document.querySelector(".bg-table");
   if (!root) return;
   const $ = (sel, el = document) => el.querySelector(sel);
+  const fill = (text, values) => interpolate(text, values, true);
   const $$ = (sel, el = document) => [...el.querySelectorAll(sel)];
   const mySeat = root.dataset.seat;
 
@@ -46,19 +47,21 @@
     if (!p) { box.hidden = true; box.replaceChildren(); return; }
     const lines = [];
     const head = document.createElement("strong");
-    head.textContent = `Feld ${Number(f) + 1}: ${p.punkte >= 0 ? "+" : ""}${p.punkte} Punkte (dann ${p.gesamt})`;
+    head.textContent = fill(gettext("Feld %(field)s: %(points)s Punkte (dann %(total)s)"),
+      { field: Number(f) + 1, points: `${p.punkte >= 0 ? "+" : ""}${p.punkte}`, total: p.gesamt });
     lines.push(head);
     const sketch = document.createElement("p");
-    sketch.textContent = p.getroffen ? "Skizze genau getroffen: +6" : (p.moeglich ? "Skizze noch zu schaffen" : "Skizze dann nicht mehr zu schaffen");
+    sketch.textContent = p.getroffen ? gettext("Skizze genau getroffen: +6")
+      : (p.moeglich ? gettext("Skizze noch zu schaffen") : gettext("Skizze dann nicht mehr zu schaffen"));
     sketch.className = p.moeglich ? "bg-good" : "bg-bad";
     lines.push(sketch);
     for (const text of p.preise) {
       const line = document.createElement("p");
       line.textContent = text;
-      if (text.endsWith("erfüllt")) line.className = "bg-good";
+      if (text.endsWith("erfüllt") || text.endsWith(gettext("erfüllt"))) line.className = "bg-good";
       lines.push(line);
     }
-    if (!p.preise.length) { const none = document.createElement("p"); none.textContent = "Preise: keine Änderung"; none.className = "muted"; lines.push(none); }
+    if (!p.preise.length) { const none = document.createElement("p"); none.textContent = gettext("Preise: keine Änderung"); none.className = "muted"; lines.push(none); }
     box.replaceChildren(...lines);
     box.hidden = false;
   }
@@ -79,8 +82,8 @@
       const die = pick.querySelector(".bg-die");
       const id = pick.dataset.id;
       const extra = [];
-      if (t.info?.[id]) extra.push(`Für deine Burg: ${t.info[id]}`);
-      if (t.gabe?.[id]) extra.push(`Für deinen Gegner: ${t.gabe[id]}`);
+      if (t.info?.[id]) extra.push(fill(gettext("Für deine Burg: %(info)s"), { info: t.info[id] }));
+      if (t.gabe?.[id]) extra.push(fill(gettext("Für deinen Gegner: %(info)s"), { info: t.gabe[id] }));
       if (die) die.dataset.info = [pick.dataset.baseInfo, ...extra].join("\n");
       pick.classList.toggle("bg-red", t.rot !== null && t.rot !== undefined && String(t.rot) === id);
     }
@@ -99,15 +102,16 @@
       const name = $(`#bg-center .bg-pick[data-id="${sel}"]`)?.getAttribute("aria-label") || "";
       if (t.step === "ablegen") {
         const gift = t.gabe?.[sel];
-        setPrompt(`${name} ablegen? Noch einmal antippen (oder Enter).${gift ? ` Dem Gegner brächte er: ${gift}` : ""}`);
+        setPrompt(fill(gettext("%(die)s ablegen? Noch einmal antippen (oder Enter)."), { die: name }) +
+          (gift ? " " + fill(gettext("Dem Gegner brächte er: %(gift)s"), { gift }) : ""));
       } else {
         const fields = t.plaetze?.[sel] || [];
         for (const f of fields) $(`#bg-own .bg-cell[data-f="${f}"]`)?.classList.add("bg-lit");
         if (armed !== null) $(`#bg-own .bg-cell[data-f="${armed}"]`)?.classList.add("bg-armed");
         if (fields.length) {
-          setPrompt(`${name}: tippe einen leuchtenden Platz (Taste 1–9). ${t.info?.[sel] || ""}`);
+          setPrompt(fill(gettext("%(die)s: tippe einen leuchtenden Platz (Taste 1–9)."), { die: name }) + " " + (t.info?.[sel] || ""));
         } else {
-          setPrompt(`${name} passt nirgends hin. Du kannst ihn trotzdem nehmen (Enter) – dann ist er verloren.`);
+          setPrompt(fill(gettext("%(die)s passt nirgends hin. Du kannst ihn trotzdem nehmen (Enter) – dann ist er verloren."), { die: name }));
           if (lose) lose.hidden = false;
         }
       }
@@ -305,12 +309,12 @@
   document.addEventListener("htmx:wsAfterMessage", afterUpdate);
   document.body.addEventListener("htmx:wsOpen", () => {
     const c = $("#bg-conn");
-    if (c) { c.dataset.state = "open"; c.textContent = "verbunden"; }
+    if (c) { c.dataset.state = "open"; c.textContent = gettext("verbunden"); }
     busy = false;
   });
   document.body.addEventListener("htmx:wsClose", () => {
     const c = $("#bg-conn");
-    if (c) { c.dataset.state = "closed"; c.textContent = "Verbindung unterbrochen – verbinde neu …"; }
+    if (c) { c.dataset.state = "closed"; c.textContent = gettext("Verbindung unterbrochen – verbinde neu …"); }
   });
   afterUpdate();
 })();

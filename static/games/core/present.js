@@ -1,5 +1,5 @@
 // Every table page: after each websocket update, the newest log line is announced in the ARIA live region
-// (German, as the log writes it) and, for games without their own sound code, the matching effect plays:
+// (in the page's language, as the log writes it) and, for games without their own sound code, the matching effect plays:
 // Speedkleister's poster stuck or pasted over, Speedneon's tube lit, Speedburg's die on the castle.
 // The log is the game's `<ol id="<prefix>-log" reversed>`, newest line first, with `<prefix>-ev-<type>`
 // classes where the game sets them.
@@ -11,7 +11,7 @@
   const prefix = root.dataset.prefix;
   const newest = () => document.querySelector(`#${prefix}-log li`);
   const SOUNDS = {
-    kl: (li) => (li.textContent.includes("überklebt ") ? "ueberkleben" : li.textContent.includes(" klebt ") ? "kleben" : null),
+    kl: (li) => (li.classList.contains("kl-ev-ueberkleben") ? "ueberkleben" : li.classList.contains("kl-ev-kleben") ? "kleben" : null),
     nn: (li) => (li.classList.contains("nn-ev-setzen") ? "roehre" : null),
     bg: (li) => (li.classList.contains("bg-ev-bauen") ? "wuerfel" : null),
   };

@@ -16,6 +16,7 @@
     const el = document.getElementById("tbl-now");
     if (el && el !== nowSeen) { nowSeen = el; offset = Number(el.dataset.now) - Date.now() / 1000; }
   }
+  const decimalComma = document.documentElement.lang === "de"; // "0,6 s" in German, "0.6 s" in English
   function tick() {
     readServerNow();
     const now = Date.now() / 1000 + offset;
@@ -28,14 +29,16 @@
         el.classList.remove("tbl-grace");
       } else {
         const grace = Number(el.dataset.grace) + left;
-        out.textContent = grace > 0 ? `Nachfrist ${Math.ceil(grace)} s` : "der Computer übernimmt …";
+        out.textContent = grace > 0
+          ? interpolate(gettext("Nachfrist %(s)s s"), { s: Math.ceil(grace) }, true)
+          : gettext("der Computer übernimmt …");
         el.classList.add("tbl-grace");
       }
     });
     // A computer to move: how long it has been thinking, from the server's time (e.g. "0,6 s").
     document.querySelectorAll(".tbl-thinking[data-since]").forEach((el) => {
-      const thought = Math.max(0, now - Number(el.dataset.since));
-      el.querySelector(".tbl-thinking-for").textContent = `${thought.toFixed(1).replace(".", ",")} s`;
+      const seconds = Math.max(0, now - Number(el.dataset.since)).toFixed(1);
+      el.querySelector(".tbl-thinking-for").textContent = `${decimalComma ? seconds.replace(".", ",") : seconds} s`;
     });
     document.querySelectorAll(".tbl-countdown[data-until]").forEach((el) => {
       const left = Math.max(0, Number(el.dataset.until) - now);

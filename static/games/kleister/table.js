@@ -49,8 +49,8 @@
       button.disabled = false;
     } else {
       preview.textContent = sel.invalid
-        ? "Nur gleiche Plakate (und Bürsten) bilden eine Gruppe."
-        : "Wähle Plakate aus deiner Hand.";
+        ? gettext("Nur gleiche Plakate (und Bürsten) bilden eine Gruppe.")
+        : gettext("Wähle Plakate aus deiner Hand.");
       button.disabled = true;
     }
   }
@@ -122,8 +122,10 @@
     }
     const out = $(".kl-record", end);
     if (out) {
-      out.textContent = `Deine Bilanz auf diesem Gerät: ${rec.games} ${rec.games === 1 ? "Partie" : "Partien"}, ` +
-        `${rec.wins} ${rec.wins === 1 ? "Sieg" : "Siege"}, bester Durchgang: ${rec.best ?? "–"} Punkte.`;
+      const games = interpolate(ngettext("%(n)s Partie", "%(n)s Partien", rec.games), { n: rec.games }, true);
+      const wins = interpolate(ngettext("%(n)s Sieg", "%(n)s Siege", rec.wins), { n: rec.wins }, true);
+      out.textContent = interpolate(gettext("Deine Bilanz auf diesem Gerät: %(games)s, %(wins)s, bester Durchgang: %(best)s Punkte."),
+        { games, wins, best: rec.best ?? "–" }, true);
     }
   }
 
@@ -399,9 +401,9 @@
 
   // ---- connection state and updates
   const conn = $("#kl-conn");
-  document.body.addEventListener("htmx:wsOpen", () => { conn.dataset.state = "open"; conn.textContent = "verbunden"; });
+  document.body.addEventListener("htmx:wsOpen", () => { conn.dataset.state = "open"; conn.textContent = gettext("verbunden"); });
   document.body.addEventListener("htmx:wsClose", () => {
-    conn.dataset.state = "closed"; conn.textContent = "Verbindung unterbrochen – verbinde neu …";
+    conn.dataset.state = "closed"; conn.textContent = gettext("Verbindung unterbrochen – verbinde neu …");
   });
   document.body.addEventListener("htmx:wsBeforeMessage", () => { beforeSwap = boardState(); });
   document.body.addEventListener("htmx:wsAfterMessage", () => {

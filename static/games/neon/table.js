@@ -7,7 +7,8 @@
   if (!root) return;
   const $ = (sel, el = document) => el.querySelector(sel);
   const $$ = (sel, el = document) => [...el.querySelectorAll(sel)];
-  const COLOURS = { P: "Pink", C: "Cyan", G: "Gelb", N: "Grün", V: "Violett" };
+  const COLOURS = { P: gettext("Pink"), C: gettext("Cyan"), G: gettext("Gelb"), N: gettext("Grün"), V: gettext("Violett") };
+  const fill = (text, values) => interpolate(text, values, true);
   const dieText = (d) => `${COLOURS[d[0]]} ${d[1]}`;
 
   let sel = null; // selected Lieferung die (index)
@@ -49,7 +50,7 @@
 
   // Touch screens have no keyboard at hand: the prompt drops its key hints ("(Enter)", "(oder Taste 1–9)").
   const touch = window.matchMedia("(hover: none) and (pointer: coarse)");
-  const withoutKeys = (text) => (touch.matches ? text.replace(/\s*\((?:oder )?(?:Taste|Enter|Esc)[^)]*\)/g, "") : text);
+  const withoutKeys = (text) => (touch.matches ? text.replace(/\s*\((?:oder |or )?(?:Taste|key|Enter|Esc)[^)]*\)/g, "") : text);
 
   function setPrompt(text) {
     const p = $("#nn-prompt");
@@ -79,26 +80,29 @@
       const name = toolName(step.tool);
       const price = step.preis !== undefined ? dice()[step.preis] : null;
       if (price) price.classList.add("nn-paying");
-      const paid = price ? ` Bezahlt wird mit ${dieText(price.dataset.die)}.` : "";
+      const paid = price ? " " + fill(gettext("Bezahlt wird mit %(die)s."), { die: dieText(price.dataset.die) }) : "";
       if (step.stage === "preis") {
         const prices = uniq(step.acts.map((a) => a.preis));
         dice().forEach((b) => { if (prices.includes(Number(b.dataset.i))) b.classList.add("nn-opt"); });
-        text = `${name}: Tippe die Röhre, mit der du bezahlst (sie fällt aus dem Spiel).`;
+        text = fill(gettext("%(tool)s: Tippe die Röhre, mit der du bezahlst (sie fällt aus dem Spiel)."), { tool: name });
       } else if (step.stage === "die") {
         const ds = uniq(step.acts.filter((a) => a.preis === step.preis).map((a) => a.die));
         dice().forEach((b) => { if (ds.includes(Number(b.dataset.i))) b.classList.add("nn-opt"); });
-        text = `${name}: Tippe die Röhre, auf die es wirkt.${paid}` +
-          (t.at_once.includes(step.tool) ? ` ${name} wirkt sofort und ist dann bezahlt.` : " Bis zum nächsten Schritt kannst du abbrechen.");
+        text = fill(gettext("%(tool)s: Tippe die Röhre, auf die es wirkt."), { tool: name }) + paid + " " +
+          (t.at_once.includes(step.tool)
+            ? fill(gettext("%(tool)s wirkt sofort und ist dann bezahlt."), { tool: name })
+            : gettext("Bis zum nächsten Schritt kannst du abbrechen."));
       } else if (step.stage === "confirm") {
         if (confirm) confirm.hidden = false;
-        text = `${name} einsetzen? Es wird sofort bezahlt.${paid} (Enter = einsetzen, Esc = abbrechen)`;
+        text = fill(gettext("%(tool)s einsetzen? Es wird sofort bezahlt."), { tool: name }) + paid + " " +
+          gettext("(Enter = einsetzen, Esc = abbrechen)");
       }
     } else if (Object.keys(t.moves || {}).length) {
       if (moveSrc !== null) {
         $(`#nn-own .nn-win[data-w="${moveSrc}"]`)?.classList.add("nn-sel");
         (t.moves[moveSrc] || []).forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit", "nn-target"));
         const die = $(`#nn-own .nn-win[data-w="${moveSrc}"]`)?.dataset.die;
-        text = `${die ? dieText(die) : "Röhre"}: Tippe das leuchtende Ziel-Fenster (Esc: andere Röhre).`;
+        text = fill(gettext("%(die)s: Tippe das leuchtende Ziel-Fenster (Esc: andere Röhre)."), { die: die ? dieText(die) : gettext("Röhre") });
       }
     } else if ((t.hand || []).length) {
       t.hand.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
@@ -109,14 +113,14 @@
         const ws = JSON.parse(b.dataset.fenster || "[]");
         ws.forEach((w) => $(`#nn-own .nn-win[data-w="${w}"]`)?.classList.add("nn-js-lit"));
         text = ws.length
-          ? `${dieText(b.dataset.die)}: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin.` +
-            (viaKeys ? " (Enter hängt sie ins markierte Fenster, Pfeiltasten wählen ein anderes.)" : "")
-          : `${dieText(b.dataset.die)} passt gerade nirgends. Ein Werkzeug? Sonst eine andere Röhre.`;
+          ? fill(gettext("%(die)s: Tippe ein leuchtendes Fenster – oder zieh die Röhre hin."), { die: dieText(b.dataset.die) }) +
+            (viaKeys ? " " + gettext("(Enter hängt sie ins markierte Fenster, Pfeiltasten wählen ein anderes.)") : "")
+          : fill(gettext("%(die)s passt gerade nirgends. Ein Werkzeug? Sonst eine andere Röhre."), { die: dieText(b.dataset.die) });
       } else sel = null;
     }
     if (armed !== null) {
       $(`#nn-step [data-key="${armed}"]`)?.classList.add("nn-armed");
-      text = `Helligkeit ${armed} passt nirgends: Die Röhre geht zurück in die Lieferung und dein Zug ist vorbei. Nochmal tippen zum Bestätigen.`;
+      text = fill(gettext("Helligkeit %(value)s passt nirgends: Die Röhre geht zurück in die Lieferung und dein Zug ist vorbei. Nochmal tippen zum Bestätigen."), { value: armed });
     }
     if (rat) markAdvice(rat);
     setPrompt(text);
@@ -146,7 +150,7 @@
     if (step && step.tool === id) { step = null; refresh(); return; }
     const acts = (t.tools || {})[id] || [];
     if (!acts.length) {
-      setPrompt(`${toolName(id)} geht gerade nicht. ${button.getAttribute("title") || ""}`);
+      setPrompt(fill(gettext("%(tool)s geht gerade nicht."), { tool: toolName(id) }) + " " + (button.getAttribute("title") || ""));
       return;
     }
     sel = null; moveSrc = null; armed = null;
@@ -452,7 +456,7 @@
     cell.replaceChildren(...secret.map((el) => {
       const chip = el.querySelector(".nn-chip").cloneNode();
       chip.dataset.geheim = el.dataset.geheim;
-      chip.dataset.info = `Geheimfarbe: ${el.textContent.trim()}`;
+      chip.dataset.info = fill(gettext("Geheimfarbe: %(colour)s"), { colour: el.textContent.trim() });
       return chip;
     }));
   }
@@ -487,10 +491,10 @@
 
   const conn = $("#nn-conn");
   document.body.addEventListener("htmx:wsOpen", () => {
-    conn.dataset.state = "open"; conn.textContent = "verbunden"; busy = false;
+    conn.dataset.state = "open"; conn.textContent = gettext("verbunden"); busy = false;
   });
   document.body.addEventListener("htmx:wsClose", () => {
-    conn.dataset.state = "closed"; conn.textContent = "Verbindung unterbrochen – verbinde neu …";
+    conn.dataset.state = "closed"; conn.textContent = gettext("Verbindung unterbrochen – verbinde neu …");
   });
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     const error = $("#table-error");

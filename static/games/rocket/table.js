@@ -5,6 +5,7 @@
   const root = document.querySelector(".rk-table");
   if (!root) return;
   const $ = (sel, el = document) => el.querySelector(sel);
+  const fill = (text, values) => interpolate(text, values, true);
   const $$ = (sel, el = document) => [...el.querySelectorAll(sel)];
   const own = root.dataset.seat === "" ? null : Number(root.dataset.seat);
   const SHOW_PAUSE = 2600; // ms a step of the Abendvorstellung stays before the page confirms it
@@ -55,7 +56,7 @@
       const foreign = own !== null && seat !== own;
       back.hidden = !foreign;
       const name = $(`#rk-m-${seat} .rk-name`)?.textContent || "";
-      $(".rk-back-who", back).textContent = foreign ? `Du siehst die Manufaktur von ${name}.` : "";
+      $(".rk-back-who", back).textContent = foreign ? fill(gettext("Du siehst die Manufaktur von %(name)s."), { name }) : "";
     }
     $$(".rk-rival").forEach((b) => b.classList.toggle("rk-focused", Number(b.dataset.focus) === seat));
   }
@@ -106,8 +107,8 @@
     const p = prices();
     const mark = Number(s.dataset.mark);
     const cost = basket.reduce((sum, w) => sum + (p[w] || 0), 0);
-    if (!basket.length) out.textContent = "Nichts gewählt – „Fertig“ kauft nichts.";
-    else out.textContent = `${basket.map(wareText).join(" und ")}: ${cost} von ${mark} Mark.`;
+    if (!basket.length) out.textContent = gettext("Nichts gewählt – „Fertig“ kauft nichts.");
+    else out.textContent = fill(gettext("%(wares)s: %(cost)s von %(mark)s Mark."), { wares: basket.map(wareText).join(" + "), cost, mark });
     out.classList.toggle("rk-too-dear", cost > mark);
   }
   function toggleWare(ware) {
@@ -124,7 +125,7 @@
     const group = $(`#rk-controls .rk-ware-group[data-key="${key}"]`);
     if (!group) return;
     const wares = $$(".rk-ware:not([disabled])", group).map((b) => b.dataset.ware).reverse();
-    if (!wares.length) { error(`${NAMES[group.dataset.colour]}: zu teuer.`); return; }
+    if (!wares.length) { error(fill(gettext("%(powder)s: zu teuer."), { powder: NAMES[group.dataset.colour] })); return; }
     const current = basket.find((w) => w[0] === group.dataset.colour);
     const next = current === undefined ? wares[0] : wares[wares.indexOf(current) + 1];
     basket = basket.filter((w) => w[0] !== group.dataset.colour);
@@ -139,7 +140,7 @@
     if (!action) {
       const p = prices();
       const cost = basket.reduce((sum, w) => sum + (p[w] || 0), 0);
-      error(cost > Number(shop()?.dataset.mark) ? "Dafür reichen deine Mark nicht." : "So geht der Einkauf nicht: höchstens zwei Chips in verschiedenen Farben.");
+      error(cost > Number(shop()?.dataset.mark) ? gettext("Dafür reichen deine Mark nicht.") : gettext("So geht der Einkauf nicht: höchstens zwei Chips in verschiedenen Farben."));
       return;
     }
     send(action);
@@ -170,7 +171,7 @@
   // ------------------------------------------------------------ clicks and keys
   function act(action) {
     if (action.type === "weiter") { weiter(true); return; }
-    if (!send(action) && !busy) error("Das geht gerade nicht.");
+    if (!send(action) && !busy) error(gettext("Das geht gerade nicht."));
   }
   root.addEventListener("click", (event) => {
     const t = event.target;
@@ -190,8 +191,8 @@
       const field = $(copy.dataset.copy);
       field.select();
       (navigator.clipboard?.writeText(field.value) ?? Promise.reject()).then(
-        () => { copy.textContent = "Kopiert"; },
-        () => { document.execCommand?.("copy"); copy.textContent = "Markiert – jetzt kopieren"; },
+        () => { copy.textContent = gettext("Kopiert"); },
+        () => { document.execCommand?.("copy"); copy.textContent = gettext("Markiert – jetzt kopieren"); },
       );
       return;
     }
@@ -282,8 +283,8 @@
   }
 
   const conn = $("#rk-conn");
-  document.body.addEventListener("htmx:wsOpen", () => { if (conn) { conn.dataset.state = "open"; conn.textContent = "verbunden"; } busy = false; });
-  document.body.addEventListener("htmx:wsClose", () => { if (conn) { conn.dataset.state = "closed"; conn.textContent = "Verbindung unterbrochen – verbinde neu …"; } });
+  document.body.addEventListener("htmx:wsOpen", () => { if (conn) { conn.dataset.state = "open"; conn.textContent = gettext("verbunden"); } busy = false; });
+  document.body.addEventListener("htmx:wsClose", () => { if (conn) { conn.dataset.state = "closed"; conn.textContent = gettext("Verbindung unterbrochen – verbinde neu …"); } });
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     const err = $("#table-error");
     if (err && err.textContent.trim()) busy = false;

@@ -10,6 +10,7 @@ from games.burg import bots as B
 from games.burg import engine as E
 from games.core import registry
 from games.core.search import Budget
+from games.core.text import german
 
 from .helpers import situation
 
@@ -111,8 +112,8 @@ def test_assess_names_each_build_with_its_expected_siegpunkte_and_the_chosen_one
     assert result is not None and result.playouts <= PLAYOUTS
     # the second Granit 2 on field 5 is the same choice as the first one there
     assert result.options[result.chosen].action == {"type": "bauen", "wuerfel": first, "feld": 4}
-    assert result.options[result.chosen].label == "Granit 2 auf Feld 5"
-    labels = [o.label for o in result.options]
+    assert german(result.options[result.chosen].label) == "Granit 2 auf Feld 5"
+    labels = [german(o.label) for o in result.options]
     assert len(labels) == len(set(labels)) >= 3
     assert B.assess(view, legal, chosen, random.Random(2), budget=PLAYOUTS) == result
 
@@ -122,7 +123,7 @@ def test_assess_weighs_the_sketches_too():
     legal = E.legal_actions(s, 0)
     result = B.assess(E.view(s, 0), legal, legal[1], random.Random(2), budget=PLAYOUTS)
     assert result is not None and len(result.options) == 2
-    assert all(o.label.startswith("Die Skizze „") for o in result.options)
+    assert all(german(o.label).startswith("Die Skizze „") for o in result.options)
     assert result.options[result.chosen].action == legal[1]
 
 

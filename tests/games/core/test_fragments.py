@@ -67,6 +67,20 @@ def test_the_cache_is_bounded(monkeypatch):
     assert len(fragments._rendered) == 3
 
 
+def test_one_input_is_rendered_once_per_language(monkeypatch):
+    from django.utils import translation
+
+    calls = count_renders(monkeypatch)
+    fragment = Fragment("games/core/advice.html", {"thinking": True})
+    with translation.override("de"):
+        de_key, de_html = render_fragment(fragment)
+        assert render_fragment(fragment) == (de_key, de_html)
+    with translation.override("en"):
+        en_key, en_html = render_fragment(fragment)
+    assert "Der Computer denkt nach" in de_html and "The computer is thinking" in en_html
+    assert de_key != en_key and len(calls) == 2
+
+
 def test_the_same_input_renders_once_per_language():
     """A fragment's HTML depends on the language it is rendered in: the cache and the key keep them apart."""
     fragment = fragments.Fragment("games/core/error.html", {"message": "x"})
@@ -74,4 +88,9 @@ def test_the_same_input_renders_once_per_language():
     de_key, _ = fragments.render_fragment(fragment, "de")
     en_key, _ = fragments.render_fragment(fragment, "en")
     assert de_key != en_key
+    # each language its own catalog, whatever the active language is (and in any order)
+    advice = fragments.Fragment("games/core/advice.html", {"thinking": True})
+    assert "The computer is thinking" in fragments.render_fragment(advice, "en")[1]
+    assert "Der Computer denkt nach" in fragments.render_fragment(advice, "de")[1]
+    assert "The computer is thinking" in fragments.render_fragment(advice, "en")[1]
     assert fragments.render_fragment(fragment, "de")[0] == de_key

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.core.protocol import IllegalAction
+from games.core.text import german
 from games.kleister import engine as E
 
 from .conftest import make_state
@@ -698,7 +699,7 @@ def test_last_action_per_player():
     st, _ = kleben(st, 0, 9, 1)
     st, _ = do(st, 0, "nehmen")
     st, _ = do(st, 1, "ziehen", **{"from": "karren", "index": 0})
-    last = E.view(st, 2)["last"]
+    last = [german(text) for text in E.view(st, 2)["last"]]  # texts (games.core.text), German here
     assert last[0] == "nahm 1× Seifenreklame von Platz 2"
     assert last[1] == "zog nach: Messe"
 

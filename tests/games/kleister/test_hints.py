@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core.text import german
 from games.kleister import engine as E
 from games.kleister import hints as H
 
@@ -64,7 +65,7 @@ def test_last_card_covers_nothing():
     st = make_state(hands={0: [9, 9]}, columns={1: [[5, 2, 0]]})
     view = E.view(st, 0)
     assert H.covers(view, 9, 2, 0) == []
-    assert "letzte Karte" in H.describe(view, 9, 2, 0)
+    assert "letzte Karte" in german(H.describe(view, 9, 2, 0))
 
 
 def test_cheapest_cover_fewest_brushes_then_lowest_rank():
@@ -80,9 +81,9 @@ def test_cheapest_cover_fewest_brushes_then_lowest_rank():
     assert H.cheapest_cover(view, 4) == (S, 0, 2)
     assert H.cheapest_cover(view, 0) is None
     marks = H.markers(view)
-    assert marks[1]["ueberklebbar"] == "mit 2× 9 überklebbar"
-    assert marks[3]["ueberklebbar"] == "mit 2× 10 + B überklebbar"
-    assert marks[4]["ueberklebbar"] == "mit 2 B überklebbar"
+    assert german(marks[1]["ueberklebbar"]) == "mit 2× 9 überklebbar"
+    assert german(marks[3]["ueberklebbar"]) == "mit 2× 10 + B überklebbar"
+    assert german(marks[4]["ueberklebbar"]) == "mit 2 B überklebbar"
 
 
 def test_no_cover_marker_when_nothing_fits():
@@ -146,24 +147,25 @@ def test_angreifbar_for_the_own_column():
 def test_karren_labels():
     # "Beim Nachziehen tragen passende Karten im Karren ein Schild („passt 2ד, „Joker“)."
     st = make_state(hands={0: [8, 8, 3]}, karren=[8, B, 3, 5])
-    assert H.karren_labels(E.view(st, 0)) == ["passt 3×", "Joker", "passt 2×", None]
+    labels = [label and german(label) for label in H.karren_labels(E.view(st, 0))]
+    assert labels == ["passt 3×", "Joker", "passt 2×", None]
 
 
 def test_describe_selection():
     # "Die Zeile unter der Hand rechnet vor, was deine Auswahl bewirkt."
     st, view = grete_paul()
-    assert H.describe(view, 8, 2, 1) == "2× 8 + B: überklebt Grete (2× 6 + B). Du hast danach 9 Karten."
-    assert H.describe(view, 7, 2, 0) == "2× 7: überklebt niemanden. Du hast danach 10 Karten."
-    assert H.describe(view, 0, 0, 0) == "Wähle Plakate aus deiner Hand."
-    assert H.describe(view, 9, 1, 0) == "Diese Auswahl hast du nicht auf der Hand."
-    assert H.describe(view, S, 0, 1).startswith("Sonderausgabe 1 B:")
+    assert german(H.describe(view, 8, 2, 1)) == "2× 8 + B: überklebt Grete (2× 6 + B). Du hast danach 9 Karten."
+    assert german(H.describe(view, 7, 2, 0)) == "2× 7: überklebt niemanden. Du hast danach 10 Karten."
+    assert german(H.describe(view, 0, 0, 0)) == "Wähle Plakate aus deiner Hand."
+    assert german(H.describe(view, 9, 1, 0)) == "Diese Auswahl hast du nicht auf der Hand."
+    assert german(H.describe(view, S, 0, 1)).startswith("Sonderausgabe 1 B:")
 
 
 def test_describe_several_covered_and_one_card_left():
     st = make_state(
         hands={0: [9, 9, 1]}, columns={1: [[5, 2, 0]], 2: [[6, 2, 0]]}, options={"names": ["Du", "Grete", "Paul"]}
     )
-    text = H.describe(E.view(st, 0), 9, 2, 0)
+    text = german(H.describe(E.view(st, 0), 9, 2, 0))
     assert text == "2× 9: überklebt Grete (2× 5) und Paul (2× 6). Du hast danach 1 Karte."
 
 

@@ -10,6 +10,7 @@ import statistics
 import pytest
 
 from games.core.bots import Choice
+from games.core.text import german
 from games.neon import bots as B
 from games.neon import engine as E
 
@@ -255,5 +256,5 @@ def test_stark_says_how_many_games_it_played_out():
 
 def test_the_analysis_names_the_die_a_tool_is_used_on():
     view = {"lieferung": ["P2", "C3"]}
-    assert B._label({"type": "werkzeug", "tool": "dimmer", "die": 1}, view) == "Dimmer für Cyan 3"
-    assert B._label({"type": "passen"}, view) == "Passen"
+    assert german(B._label({"type": "werkzeug", "tool": "dimmer", "die": 1}, view)) == "Dimmer für Cyan 3"
+    assert german(B._label({"type": "passen"}, view)) == "Passen"

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.core.protocol import IllegalAction
+from games.core.text import german
 from games.neon import content
 from games.neon import engine as E
 
@@ -276,7 +277,7 @@ def test_occupied_window_refused_and_one_die_per_turn():
         act(s, setzen(0, 0))
     s2, ev = act(s, setzen(0, 1))
     # no tools: nothing left to do, the turn ends by itself
-    assert E.to_move(s2) == [1] and s2.last[0].startswith("hängt Pink 1")
+    assert E.to_move(s2) == [1] and german(s2.last[0]).startswith("hängt Pink 1")
 
 
 def test_turn_with_tool_available_does_not_end_after_placing():
@@ -727,7 +728,7 @@ def test_solo_win_and_target():
         "geheimfarbe",
         "dunkel",
     ]
-    assert r["breakdown"][0]["posten"][2]["label"] == "Geheimfarbe Pink"
+    assert german(r["breakdown"][0]["posten"][2]["label"]) == "Geheimfarbe Pink"
 
 
 def test_solo_stromausfall_price_removed_before_reroll():

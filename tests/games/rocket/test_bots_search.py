@@ -10,6 +10,7 @@ import pytest
 
 from games.core import registry
 from games.core.search import Budget
+from games.core.text import german
 from games.rocket import bots as B
 from games.rocket import engine as E
 from games.rocket.rocket import Ctx, Seat, would_ignite
@@ -143,7 +144,7 @@ def test_assess_weighs_every_option_of_a_stopfen_decision_with_the_chosen_one():
     view, legal = E.view(s, 0), E.legal_actions(s, 0)
     result = B.assess(view, legal, {"type": "ziehen"}, random.Random(2), budget=PLAYOUTS)
     assert result is not None and result.playouts <= PLAYOUTS
-    assert {o.label for o in result.options} == {"Aufhören", "Noch einen Chip ziehen"}
+    assert {german(o.label) for o in result.options} == {"Aufhören", "Noch einen Chip ziehen"}
     assert result.options[result.chosen].action == {"type": "ziehen"}
     again = B.assess(view, legal, {"type": "ziehen"}, random.Random(2), budget=PLAYOUTS)
     assert again == result
@@ -159,7 +160,7 @@ def test_assess_weighs_a_vorschau_chip_the_computer_would_never_take():
     view, legal = E.view(s, 0), E.legal_actions(s, 0)
     assert w3 not in B._Stopfen(view, style=False).actions()  # sand and none would be the same, without Eimer
     result = B.assess(view, legal, w3, random.Random(2), budget=PLAYOUTS)
-    assert result is not None and result.options[result.chosen].label == "Aus der Vorschau Blitzpulver 3 legen"
+    assert result is not None and german(result.options[result.chosen].label) == "Aus der Vorschau Blitzpulver 3 legen"
     assert result.differs and result.cost > 0
 
 

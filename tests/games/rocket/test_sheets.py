@@ -9,7 +9,8 @@ from .helpers import evening, put, to_shop, to_step
 
 
 def mine(items, seat=0):
-    return [x for x in items if x["seat"] == seat]
+    """The seat's items without ``msg`` (the translatable text beside the German ``text``)."""
+    return [{k: v for k, v in x.items() if k != "msg"} for x in items if x["seat"] == seat]
 
 
 def test_deck_no_sheet_twice_and_hilfe_never_first():
