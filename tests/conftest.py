@@ -40,3 +40,14 @@ def _no_kept_matches():  # type: ignore[no-untyped-def]
     forget()
     yield
     forget()
+
+
+@pytest.fixture(autouse=True)
+def _german_by_default():  # type: ignore[no-untyped-def]
+    """Every test starts in the site's default language: a request with another Accept-Language
+    (LocaleMiddleware) leaves that language active on the thread after the response."""
+    from django.utils import translation
+
+    translation.activate("de")
+    yield
+    translation.activate("de")

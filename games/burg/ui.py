@@ -20,10 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext
-
 from games.core.fragments import Fragment, FragmentContext
-from games.core.translate import say_event
+from games.core.translate import gettext, say_event
 
 from . import preview, scoring
 from .boards import board_data, end_data

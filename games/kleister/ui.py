@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
-from games.core.translate import say, say_event
+from games.core.translate import gettext, ngettext, say, say_event
 from games.kleister import engine, hints
 
 T = "games/kleister/"

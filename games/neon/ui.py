@@ -38,12 +38,13 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext
 from games.core.seats import others_clockwise
-from games.core.translate import say
+from games.core.translate import active_language as get_language
+from games.core.translate import gettext, say
 from games.neon import bots, engine
 from games.neon.content import DIE_TOOLS
 from games.neon.ui_texts import (
@@ -186,8 +187,9 @@ def facade_data(
 ) -> JSON:
     """A facade with its windows, every text precomputed (the ``facade`` macro in games/neon/_macros.html)."""
     windows = []
+    language = get_language()  # once per facade: asking for it costs more than the cached window
     for cell, req in enumerate(facade["vorgaben"]):
-        cls, d, label, reqv, info = _window(req, fenster[cell] if fenster else None, cell)
+        cls, d, label, reqv, info = _window_in(req, fenster[cell] if fenster else None, cell, language)
         if cell in lit:
             cls += " nn-lit"
         if cell in src:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext, ngettext
-
 from games.core.fragments import FragmentContext
-from games.core.translate import say, say_event
+from games.core.translate import active_language as get_language
+from games.core.translate import gettext, ngettext, say, say_event
 from games.neon.content import COLOUR_NAMES, COLOURS, TOOLS, die_text, window_text
 
 JSON = dict[str, Any]

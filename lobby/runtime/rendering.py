@@ -16,7 +16,7 @@ from threading import Lock
 from typing import Any
 
 from accounts.services import format_taler
-from games.core import registry
+from games.core import registry, translate
 from games.core.fragments import Fragment, FragmentContext, TableView, language, render_fragment, render_template
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
@@ -68,12 +68,17 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
 
 def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
     """All fragments for ``seat`` at the snapshot's version: name -> (key of its input, HTML)."""
+    lang = language()
+    with translate.rendering_in(lang):
+        return _render_parts(snap, seat, lang)
+
+
+def _render_parts(snap: Snapshot, seat: int | None, lang: str) -> dict[str, Part]:
     engine = registry.engine(snap.game)
     game_ui = registry.ui(snap.game)
     state = state_of(snap)
     facts = table_view(snap)
     names = [p["name"] for p in snap.players]
-    lang = language()
     key = (snap.match_id, snap.version, lang)
     with _lock:
         public = _public.get(key)
