@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import bars, charts
 from games.core.fragments import FragmentContext
+from games.core.translate import gettext, say
 from games.rocket.content import LAST_FIELD
 
 JSON = dict[str, Any]
@@ -48,7 +49,7 @@ def end_data(ctx: FragmentContext) -> JSON:
         "result": True,
         "solo": view["solo"],
         "share": share_line(view) if view["taeglich"] else None,
-        "meister": view["meister"],
+        "meister": meister_data(view["meister"]) if view["meister"] else None,
         "seat": ctx.seat,
         "kind": ctx.snap.kind,
         "table_id": ctx.snap.table_id,
@@ -57,6 +58,15 @@ def end_data(ctx: FragmentContext) -> JSON:
         "chart": chart(ctx),
         "bar_width": bars.WIDTH,
     }
+
+
+def meister_data(meister: dict[str, Any]) -> dict[str, Any]:
+    """The Meisterbrief's goals with their texts and standings in the active language."""
+    goals = [
+        {**z, "text": say(z.get("msg") or z["text"]), "stand": say(z.get("stand_msg") or z["stand"])}
+        for z in meister.get("ziele", [])
+    ]
+    return {**meister, "ziele": goals} if "ziele" in meister else dict(meister)
 
 
 #: The parts of a manufactory's Ruhm on the end board's bars, in drawing order (the template names them).
@@ -82,7 +92,7 @@ def share_line(view: JSON) -> str:
         "✸" if h[0]["fehl"] else BARS[min(len(BARS) - 1, h[0]["feld"] * len(BARS) // (LAST_FIELD + 1))]
         for h in view["hoehen"]
     )
-    return f"Speedrocket-Tagesrätsel: {result['points'][0]} Ruhm {bars}"
+    return gettext("Speedrocket-Tagesrätsel: %(n)s Ruhm %(bars)s") % {"n": result["points"][0], "bars": bars}
 
 
 def heights_line(result: JSON, seat: int) -> str:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.core.translate import gettext, say
 from games.rocket.content import COLOUR_NAMES, RECIPE_COLOURS, RECIPES
 from games.rocket.meisterbrief import LEVELS
 
@@ -26,10 +28,20 @@ GEGNER_CHOICES = [
     (SOLO, _("Allein in der Werkstatt – ohne Gegner")),
     (MEISTER, _("Meisterbrief – eine Prüfungsstufe allein")),
 ]
-STUFE_CHOICES = [
-    (lv.number, f"{lv.number}. {lv.name} ({lv.abende} Abende): " + " · ".join(g.text for g in lv.goals))
-    for lv in LEVELS
-]
+
+
+def _level_label(number: int) -> str:
+    lv = LEVELS[number - 1]
+    goals = " · ".join(say(g.msg) for g in lv.goals)
+    return gettext("%(n)s. %(name)s (%(evenings)s Abende): %(goals)s") % {
+        "n": lv.number,
+        "name": lv.name,
+        "evenings": lv.abende,
+        "goals": goals,
+    }
+
+
+STUFE_CHOICES = [(lv.number, lazy(_level_label, str)(lv.number)) for lv in LEVELS]
 TEMPO_CHOICES = [("normal", _("Normal")), ("schnell", _("Schnell"))]
 
 

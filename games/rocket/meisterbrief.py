@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.text import Text, german, ntx, tx
+
 JSON = dict[str, Any]
 START = ("W1", "W1", "W1", "W1", "W2", "W2", "W3", "O1", "O1", "G1")
 
@@ -21,14 +23,21 @@ class Goal:
     n: int = 0
 
     @property
+    def msg(self) -> Text:
+        """The goal as a text (games.core.text), shown with ``say``."""
+        if self.kind == "ruhm":
+            return tx("mindestens %(n)s Ruhm", n=self.n)
+        if self.kind == "ohne_fehl":
+            return tx("keine Fehlzündung")
+        if self.kind == "feld":
+            return tx("eine Rakete ohne Fehlzündung bis Feld %(n)s", n=self.n)
+        if self.kind == "kristalle":
+            return tx("mindestens %(n)s Kristalle am Ende", n=self.n)
+        return tx("mindestens %(n)s Tagespreise", n=self.n)
+
+    @property
     def text(self) -> str:
-        return {
-            "ruhm": f"mindestens {self.n} Ruhm",
-            "ohne_fehl": "keine Fehlzündung",
-            "feld": f"eine Rakete ohne Fehlzündung bis Feld {self.n}",
-            "kristalle": f"mindestens {self.n} Kristalle am Ende",
-            "preise": f"mindestens {self.n} Tagespreise",
-        }[self.kind]
+        return german(self.msg)
 
 
 @dataclass(frozen=True)
@@ -126,32 +135,36 @@ def level(number: int) -> Level:
 def goal_status(goal: Goal, *, ruhm: int, kristalle: int, preise: int, hoehen: list[JSON], over: bool) -> JSON:
     """A goal's standing for one manufactory: ``stand`` (German), ``erfuellt`` (met for good or at the
     end), ``verfehlt`` (can no longer be met)."""
+    out = _goal_status(goal, ruhm=ruhm, kristalle=kristalle, preise=preise, hoehen=hoehen, over=over)
+    return {**out, "msg": goal.msg, "text": goal.text, "stand": german(out["stand_msg"])}
+
+
+def _goal_status(goal: Goal, *, ruhm: int, kristalle: int, preise: int, hoehen: list[JSON], over: bool) -> JSON:
     misfires = sum(1 for h in hoehen if h["fehl"])
     best = max((h["feld"] for h in hoehen if not h["fehl"]), default=0)
     if goal.kind == "ruhm":
-        met, stand = ruhm >= goal.n, f"{ruhm}/{goal.n} Ruhm"
-        return {"text": goal.text, "stand": stand, "erfuellt": met, "verfehlt": over and not met}
+        met, stand = ruhm >= goal.n, tx("%(n)s/%(of)s Ruhm", n=ruhm, of=goal.n)
+        return {"stand_msg": stand, "erfuellt": met, "verfehlt": over and not met}
     if goal.kind == "ohne_fehl":
-        stand = "bisher keine" if not misfires else f"{misfires} Fehlzündung{'en' if misfires > 1 else ''}"
-        return {"text": goal.text, "stand": stand, "erfuellt": over and not misfires, "verfehlt": bool(misfires)}
+        stand = tx("bisher keine") if not misfires else ntx("%(n)s Fehlzündung", "%(n)s Fehlzündungen", misfires)
+        return {"stand_msg": stand, "erfuellt": over and not misfires, "verfehlt": bool(misfires)}
     if goal.kind == "feld":
         met = best >= goal.n
         return {
-            "text": goal.text,
-            "stand": f"beste bisher Feld {best}",
+            "stand_msg": tx("beste bisher Feld %(n)s", n=best),
             "erfuellt": met,
             "verfehlt": over and not met,
         }
     if goal.kind == "kristalle":
         met = kristalle >= goal.n
         return {
-            "text": goal.text,
-            "stand": f"{kristalle}/{goal.n} Kristalle",
+            "stand_msg": tx("%(n)s/%(of)s Kristalle", n=kristalle, of=goal.n),
             "erfuellt": over and met,
             "verfehlt": over and not met,
         }
     met = preise >= goal.n
-    return {"text": goal.text, "stand": f"{preise}/{goal.n} Tagespreise", "erfuellt": met, "verfehlt": over and not met}
+    stand = tx("%(n)s/%(of)s Tagespreise", n=preise, of=goal.n)
+    return {"stand_msg": stand, "erfuellt": met, "verfehlt": over and not met}
 
 
 def stars(statuses: list[JSON]) -> int:

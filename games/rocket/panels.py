@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from games.core.fragments import FragmentContext
-from games.core.translate import say_event
+from games.core.translate import active_language, gettext, ngettext, say, say_event
 from games.rocket.content import (
     COLOUR_NAMES,
     CRYSTAL_FIELDS,
@@ -24,10 +24,10 @@ from games.rocket.content import (
     STYLE_TEXT,
     chip_text,
     chip_value,
-    count_text,
 )
 
 JSON = dict[str, Any]
+# German msgids, shown through gettext (the catalogue finds them by the _ marks below)
 STEP_NAMES = ("Tagespreis", "Wertung", "Kristallfeld", "Ruhm")
 PHASE_NAMES = {
     "stopfen": "Stopfen – alle gleichzeitig",
@@ -36,6 +36,17 @@ PHASE_NAMES = {
     "ende": "Die Herbstmesse ist vorbei",
 }
 KIND_NAMES = {"legen": "Beim Legen", "wertung": "Wertung", "handel": "Pulverhandlung"}
+
+
+def _marks() -> None:  # pragma: no cover - only for makemessages
+    gettext("Tagespreis"), gettext("Wertung"), gettext("Kristallfeld"), gettext("Ruhm")
+    gettext("Stopfen – alle gleichzeitig"), gettext("Abendvorstellung")
+    gettext("Pulverhandlung – alle gleichzeitig"), gettext("Die Herbstmesse ist vorbei")
+    gettext("Beim Legen"), gettext("Pulverhandlung")
+
+
+def _chips(n: int) -> str:
+    return ngettext("%(n)s Chip", "%(n)s Chips", n) % {"n": n}
 
 
 def _spiral() -> list[JSON]:
@@ -47,11 +58,14 @@ def _spiral() -> list[JSON]:
     for f in range(LAST_FIELD + 1):
         r = r0 + b * theta
         x, y = r * math.cos(theta - math.pi / 2), r * math.sin(theta - math.pi / 2)
-        lines = [f"Feld {f}", f"Mark {MARK[f]} · Ruhm {RUHM[f]}"]
+        lines = [
+            gettext("Feld %(n)s") % {"n": f},
+            gettext("Mark %(mark)s · Ruhm %(ruhm)s") % {"mark": MARK[f], "ruhm": RUHM[f]},
+        ]
         if f in CRYSTAL_FIELDS:
-            lines.append("Kristallfeld: als Wertungsfeld 1 Kristall")
+            lines.append(gettext("Kristallfeld: als Wertungsfeld 1 Kristall"))
         if f == LAST_FIELD:
-            lines.append("höchstes Wertungsfeld – hierher kommt kein Chip")
+            lines.append(gettext("höchstes Wertungsfeld – hierher kommt kein Chip"))
         out.append(
             {
                 "f": f,
@@ -67,16 +81,29 @@ def _spiral() -> list[JSON]:
     return out
 
 
-FIELDS = _spiral()
+_FIELDS: dict[str, list[JSON]] = {}
+
+
+def fields() -> list[JSON]:
+    """The spiral's fields with their info windows in the active language (built once per language)."""
+    language = active_language()
+    if language not in _FIELDS:
+        _FIELDS[language] = _spiral()
+    return _FIELDS[language]
 
 
 def recipe_line(view: JSON, colour: str) -> str:
     for r in view["rezepturen"]:
         if r["farbe"] == colour:
-            return f"Rezeptur {r['nummer']} {r['name']} – {KIND_NAMES[r['art']]}: {r['text']}"
+            return gettext("Rezeptur %(n)s %(name)s – %(kind)s: %(text)s") % {
+                "n": r["nummer"],
+                "name": r["name"],
+                "kind": gettext(KIND_NAMES[r["art"]]),
+                "text": say(r["text"]),
+            }
     if colour == "W":
-        return "Zu viel Blitzpulver in der Hülse zündet die Rakete."
-    return "Ohne Rezeptur: rückt nur um seinen Wert vor."
+        return gettext("Zu viel Blitzpulver in der Hülse zündet die Rakete.")
+    return gettext("Ohne Rezeptur: rückt nur um seinen Wert vor.")
 
 
 def counted(view: JSON, p: JSON, chip: str) -> int:
@@ -90,17 +117,24 @@ def chip_info(view: JSON, p: JSON, chip: str, where: str) -> str:
     """The info window of a chip: name, value, price, this game's recipe and what it means now."""
     lines = [chip_text(chip)]
     if chip[0] == "W":
-        lines.append(f"Wert {chip_value(chip)} · nicht käuflich")
+        lines.append(gettext("Wert %(v)s · nicht käuflich") % {"v": chip_value(chip)})
     else:
-        lines.append(f"Wert {chip_value(chip)} · Preis {view['preise'].get(chip, PRICES.get(chip, 0))} Mark")
+        price = view["preise"].get(chip, PRICES.get(chip, 0))
+        lines.append(gettext("Wert %(v)s · Preis %(price)s Mark") % {"v": chip_value(chip), "price": price})
     lines.append(recipe_line(view, chip[0]))
     if where == "beutel" and p["beutel"]:
         n, total = p["beutel"].count(chip), len(p["beutel"])
-        lines.append(f"im Beutel {n} von {total}: {round(100 * n / total)} % Chance, dass er als Nächstes kommt")
+        lines.append(
+            gettext("im Beutel %(n)s von %(total)s: %(pct)s %% Chance, dass er als Nächstes kommt")
+            % {"n": n, "total": total, "pct": round(100 * n / total)}
+        )
         if chip[0] == "W" and view["phase"] == "stopfen" and not p["fertig"]:
             after = p["zuendmesser"] + counted(view, p, chip)
-            verdict = "zündet!" if after > p["grenze"] else "zündet nicht"
-            lines.append(f"brächte den Zündmesser auf {after}/{p['grenze']} – {verdict}")
+            verdict = gettext("zündet!") if after > p["grenze"] else gettext("zündet nicht")
+            lines.append(
+                gettext("brächte den Zündmesser auf %(after)s/%(limit)s – %(verdict)s")
+                % {"after": after, "limit": p["grenze"], "verdict": verdict}
+            )
     return "\n".join(lines)
 
 
@@ -143,15 +177,17 @@ def meter(view: JSON, p: JSON) -> JSON:
 def seat_state_text(view: JSON, p: JSON) -> str:
     if view["phase"] == "stopfen":
         if p["fehlzuendung"]:
-            return "Fehlzündung!"
+            return gettext("Fehlzündung!")
         if p["offen"] is not None:
-            return "Sand drauf?" if p["offen"]["art"] == "sand" else "Vorschau …"
-        return f"hat aufgehört (Feld {p['wertungsfeld']})" if p["fertig"] else "stopft …"
+            return gettext("Sand drauf?") if p["offen"]["art"] == "sand" else gettext("Vorschau …")
+        if p["fertig"]:
+            return gettext("hat aufgehört (Feld %(n)s)") % {"n": p["wertungsfeld"]}
+        return gettext("stopft …")
     if view["phase"] == "vorstellung":
-        return "Fehlzündung" if p["fehlzuendung"] else f"Wertungsfeld {p['wertungsfeld']}"
+        return gettext("Fehlzündung") if p["fehlzuendung"] else gettext("Wertungsfeld %(n)s") % {"n": p["wertungsfeld"]}
     if view["phase"] == "handel":
-        return "fertig eingekauft" if p["handel_fertig"] else "kauft ein …"
-    return f"{p['ruhm']} Ruhm"
+        return gettext("fertig eingekauft") if p["handel_fertig"] else gettext("kauft ein …")
+    return gettext("%(n)s Ruhm") % {"n": p["ruhm"]}
 
 
 def rival_info(ctx: FragmentContext, p: JSON) -> str:
@@ -159,14 +195,19 @@ def rival_info(ctx: FragmentContext, p: JSON) -> str:
     bot = ctx.snap.players[seat].get("bot")
     lines = [ctx.names[seat] + (" (Computer)" if bot else "")]
     if bot and p["stil"]:
-        lines.append(f"Stil: {p['stil']} – {STYLE_TEXT.get(p['stil'], '')}")
+        lines.append(
+            gettext("Stil: %(style)s – %(text)s") % {"style": p["stil"], "text": say(STYLE_TEXT.get(p["stil"], ""))}
+        )
+    crystals = ngettext("%(n)s Kristall", "%(n)s Kristalle", p["kristalle"]) % {"n": p["kristalle"]}
     lines.append(
-        f"{p['ruhm']} Ruhm · {count_text(p['kristalle'], 'Kristall', 'Kristalle')} · Vorladung Feld {p['vorladung']}"
+        gettext("%(ruhm)s Ruhm · %(crystals)s · Vorladung Feld %(pre)s")
+        % {"ruhm": p["ruhm"], "crystals": crystals, "pre": p["vorladung"]}
     )
     lines.append(
-        f"Zündmesser {p['zuendmesser']}/{p['grenze']} · {count_text(len(p['beutel']), 'Chip', 'Chips')} im Beutel"
+        gettext("Zündmesser %(n)s/%(limit)s · %(chips)s im Beutel")
+        % {"n": p["zuendmesser"], "limit": p["grenze"], "chips": _chips(len(p["beutel"]))}
     )
-    lines.append("Antippen: Hülse, Zündmesser und Beutel groß")
+    lines.append(gettext("Antippen: Hülse, Zündmesser und Beutel groß"))
     return "\n".join(lines)
 
 
@@ -176,19 +217,23 @@ def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
     seat = p["seat"]
     bot = ctx.snap.players[seat].get("bot")
     chips = []
+    spiral = fields()
     prev = p["start"]
     for i, h in enumerate(p["huelse"]):
-        lines = [chip_text(h["chip"]), f"liegt auf Feld {h['feld']} (von Feld {prev} aus)"]
+        lines = [
+            chip_text(h["chip"]),
+            gettext("liegt auf Feld %(field)s (von Feld %(prev)s aus)") % {"field": h["feld"], "prev": prev},
+        ]
         if h["chip"][0] == "W":
-            lines.append(f"zählt {h['zaehlt']} auf dem Zündmesser")
+            lines.append(gettext("zählt %(n)s auf dem Zündmesser") % {"n": h["zaehlt"]})
         lines.append(recipe_line(view, h["chip"][0]))
         chips.append(
             {
                 "i": i,
                 "c": h["chip"][0],
                 "v": chip_value(h["chip"]),
-                "x": FIELDS[h["feld"]]["x"],
-                "y": FIELDS[h["feld"]]["y"],
+                "x": spiral[h["feld"]]["x"],
+                "y": spiral[h["feld"]]["y"],
                 "f": h["feld"],
                 "von": prev,
                 "info": "\n".join(lines),
@@ -199,28 +244,29 @@ def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
     pending = None
     if offen is not None:
         if offen["art"] == "sand":
-            pending = f"{chip_text(offen['chip'])} würde zünden – Sand drauf?"
+            pending = gettext("%(chip)s würde zünden – Sand drauf?") % {"chip": chip_text(offen["chip"])}
         else:
-            pending = f"sieht sich {count_text(offen['anzahl'], 'Chip', 'Chips')} der Vorschau an"
+            pending = gettext("sieht sich %(chips)s der Vorschau an") % {"chips": _chips(offen["anzahl"])}
     wf = p["wertungsfeld"]
     return {
         "seat": seat,
         "name": ctx.names[seat],
         "bot": bool(bot),
         "stil": p["stil"] if bot else "",
-        "stil_text": STYLE_TEXT.get(p["stil"], "") if bot else "",
+        "stil_text": say(STYLE_TEXT.get(p["stil"], "")) if bot else "",
         "ruhm": p["ruhm"],
         "kristalle": p["kristalle"],
         "vorladung": p["vorladung"],
         "eimer": p["eimer"],
         "sandknapp": view["blatt"]["id"] == "sandknapp",
         "start": p["start"],
-        "start_xy": [FIELDS[p["start"]]["x"], FIELDS[p["start"]]["y"]],
+        "start_xy": [spiral[p["start"]]["x"], spiral[p["start"]]["y"]],
         "lehrbuben": p["lehrbuben"],
         "wf": wf,
-        "wf_xy": [FIELDS[wf]["x"], FIELDS[wf]["y"]],
-        "wf_info": f"Wertungsfeld {wf}: Mark {MARK[wf]} · Ruhm {RUHM[wf]}"
-        + (" · Kristall" if wf in CRYSTAL_FIELDS else ""),
+        "wf_xy": [spiral[wf]["x"], spiral[wf]["y"]],
+        "wf_info": gettext("Wertungsfeld %(n)s: Mark %(mark)s · Ruhm %(ruhm)s")
+        % {"n": wf, "mark": MARK[wf], "ruhm": RUHM[wf]}
+        + (gettext(" · Kristall") if wf in CRYSTAL_FIELDS else ""),
         "fehl": p["fehlzuendung"],
         "fertig": p["fertig"],
         "phase": view["phase"],
@@ -273,7 +319,7 @@ def show_data(ctx: FragmentContext) -> JSON:
         steps.append(
             {
                 "n": n,
-                "name": name,
+                "name": gettext(name),
                 "state": state,
                 "lines": [
                     {"seat": it["seat"], "name": ctx.names[it["seat"]], "text": say_event(it)} for it in (items or [])
@@ -309,9 +355,9 @@ def blatt_data(view: JSON) -> JSON:
         "abend": view["abend"],
         "abende": view["abende"],
         "phase": view["phase"],
-        "phase_name": PHASE_NAMES[view["phase"]],
+        "phase_name": gettext(PHASE_NAMES[view["phase"]]),
         "name": view["blatt"]["name"],
-        "text": view["blatt"]["text"],
+        "text": say(view["blatt"]["text"]),
         "id": view["blatt"]["id"],
         "letzter": view["letzter_abend"],
         "solo": view["solo"],
@@ -322,8 +368,10 @@ def blatt_data(view: JSON) -> JSON:
                 "farbname": COLOUR_NAMES[r["farbe"]],
                 "nummer": r["nummer"],
                 "name": r["name"],
-                "info": f"{COLOUR_NAMES[r['farbe']]}: Rezeptur {r['nummer']} {r['name']}\n"
-                f"{KIND_NAMES[r['art']]}: {r['text']}",
+                "info": gettext("%(colour)s: Rezeptur %(n)s %(name)s")
+                % {"colour": COLOUR_NAMES[r["farbe"]], "n": r["nummer"], "name": r["name"]}
+                + "\n"
+                + f"{gettext(KIND_NAMES[r['art']])}: {say(r['text'])}",
             }
             for r in view["rezepturen"]
         ],

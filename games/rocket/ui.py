@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext
+from games.core.translate import gettext
 from games.rocket.art import emblem_symbols
 from games.rocket.content import (
     COLOUR_NAMES,
@@ -31,13 +32,13 @@ from games.rocket.content import (
     chip_text,
     chip_value,
 )
-from games.rocket.endboard import end_data
+from games.rocket.endboard import end_data, meister_data
 from games.rocket.panels import (
-    FIELDS,
     STEP_NAMES,
     blatt_data,
     chip_info,
     event_line,
+    fields,
     recipe_line,
     show_data,
     side_rows,
@@ -56,14 +57,14 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
     out = {
         # the Hülse's fields are the same for every manufactory and never change: sent once per page
-        "rk-felder": Fragment(T + "felder.html", {"felder": FIELDS, "emblems": emblem_symbols()}),
+        "rk-felder": Fragment(T + "felder.html", {"felder": fields(), "emblems": emblem_symbols()}),
         "rk-blatt": Fragment(T + "blatt.html", blatt_data(view)),
         "rk-side": Fragment(T + "side.html", {"rows": side_rows(ctx), "phase": view["phase"]}),
         "rk-show": Fragment(T + "show.html", show_data(ctx)),
         "rk-log": Fragment(T + "log.html", {"lines": [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]}),
     }
     if view["meister"]:
-        out["rk-ziele"] = Fragment(T + "ziele.html", dict(view["meister"]))
+        out["rk-ziele"] = Fragment(T + "ziele.html", meister_data(view["meister"]))
     for p in view["spieler"]:
         out[f"rk-m-{p['seat']}"] = Fragment(T + "werkstatt.html", werkstatt_data(ctx, p))
     return out
@@ -136,7 +137,12 @@ def shop_data(view: JSON, p: JSON, legal: list[JSON]) -> JSON:
                     "preis": price,
                     "ok": price <= mark,
                     "info": chip_info(view, p, w, "laden")
-                    + ("\nkannst du dir leisten" if price <= mark else f"\nzu teuer: dir fehlen {price - mark} Mark"),
+                    + "\n"
+                    + (
+                        gettext("kannst du dir leisten")
+                        if price <= mark
+                        else gettext("zu teuer: dir fehlen %(n)s Mark") % {"n": price - mark}
+                    ),
                 }
             )
         groups.append(
@@ -144,7 +150,7 @@ def shop_data(view: JSON, p: JSON, legal: list[JSON]) -> JSON:
                 "key": key,
                 "c": colour,
                 "name": COLOUR_NAMES[colour],
-                "recipe": recipe_line(view, colour) if colour in RECIPE_COLOURS else "Rückt 1 Feld vor.",
+                "recipe": recipe_line(view, colour) if colour in RECIPE_COLOURS else gettext("Rückt 1 Feld vor."),
                 "wares": wares,
             }
         )
@@ -165,23 +171,27 @@ def status_text(ctx: FragmentContext) -> tuple[str, bool]:
     """What is happening now, for the status line; and whether a computer is thinking."""
     view, names, seat = ctx.view, ctx.names, ctx.seat
     if view["phase"] == "ende":
-        return "Die Herbstmesse ist vorbei.", False
+        return gettext("Die Herbstmesse ist vorbei."), False
     waiting = [s for s in view["to_move"] if s != seat]
     thinking = any(ctx.snap.players[s].get("bot") for s in waiting)
-    head = f"Abend {view['abend']}/{view['abende']} · "
+    head = gettext("Abend %(n)s/%(of)s · ") % {"n": view["abend"], "of": view["abende"]}
     mine = seat is not None and seat in view["to_move"]
     phase = view["phase"]
     others = ", ".join(names[s] for s in waiting)
     if phase == "stopfen":
         if mine:
-            return head + "Stopfen: Zieh einen Chip oder hör auf.", thinking
-        return head + (f"Stopfen: Warte auf {others}." if others else "Stopfen."), thinking
+            return head + gettext("Stopfen: Zieh einen Chip oder hör auf."), thinking
+        text = gettext("Stopfen: Warte auf %(names)s.") % {"names": others} if others else gettext("Stopfen.")
+        return head + text, thinking
     if phase == "vorstellung":
-        step = STEP_NAMES[view["schritt"] - 1]
-        return head + f"Abendvorstellung, Schritt {view['schritt']}: {step}.", thinking
+        step = gettext(STEP_NAMES[view["schritt"] - 1])
+        text = gettext("Abendvorstellung, Schritt %(n)s: %(step)s.") % {"n": view["schritt"], "step": step}
+        return head + text, thinking
     if mine:
-        return head + "Pulverhandlung: Kauf bis zu zwei Chips in verschiedenen Farben.", thinking
-    return head + (f"Pulverhandlung: Warte auf {others}." if others else "Pulverhandlung."), thinking
+        return head + gettext("Pulverhandlung: Kauf bis zu zwei Chips in verschiedenen Farben."), thinking
+    if others:
+        return head + gettext("Pulverhandlung: Warte auf %(names)s.") % {"names": others}, thinking
+    return head + gettext("Pulverhandlung."), thinking
 
 
 def controls_data(ctx: FragmentContext, legal: list[JSON]) -> JSON:
@@ -227,8 +237,10 @@ def controls_data(ctx: FragmentContext, legal: list[JSON]) -> JSON:
             data["offen"] = {
                 "art": "sand",
                 "chip": chip_text(offen["chip"]),
-                "text": f"{chip_text(offen['chip'])} bringt den Zündmesser auf {after}/{p['grenze']}: "
-                "die Rakete würde in der Werkstatt zünden.",
+                "text": gettext(
+                    "%(chip)s bringt den Zündmesser auf %(after)s/%(limit)s: die Rakete würde in der Werkstatt zünden."
+                )
+                % {"chip": chip_text(offen["chip"]), "after": after, "limit": p["grenze"]},
             }
         else:
             data["offen"] = {
