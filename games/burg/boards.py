@@ -6,9 +6,10 @@ from typing import Any
 
 from games.core import bars, charts
 from games.core.fragments import FragmentContext
+from games.core.translate import gettext, ngettext, say
 
 from .content import MATERIAL_NAMES, PRIZE_NAMES, PRIZE_SP, SHOVELS, SOLO_PRIZE_POINTS
-from .page_parts import SHOVEL_NAMES, count_text, sp_info, with_names
+from .page_parts import SHOVEL_NAMES, prize_count, sp_info, with_names
 
 JSON = dict[str, Any]
 #: Chart colours per seat.
@@ -26,7 +27,9 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
                 "name": names[seat],
                 "posten": [{"label": s["label"], "punkte": s["punkte"]} for s in row["posten"]],
                 "summe": row["summe"],
-                "wimpel": [f"{MATERIAL_NAMES[m]} {n}" for m, n in zip(board["wimpel"], row["wimpel"], strict=True)],
+                "wimpel": [
+                    f"{say(MATERIAL_NAMES[m])} {n}" for m, n in zip(board["wimpel"], row["wimpel"], strict=True)
+                ],
                 "getroffen": row["skizze_getroffen"],
             }
         )
@@ -57,7 +60,7 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
     return {
         "runde": board["runde"],
         "solo": board["solo"],
-        "wimpel": [MATERIAL_NAMES[m] for m in board["wimpel"]],
+        "wimpel": [say(MATERIAL_NAMES[m]) for m in board["wimpel"]],
         "burgen": castles,
         "rangfolge": ranking,
         "schaufeln": shovels,
@@ -110,8 +113,8 @@ def chart_data(view: JSON, names: list[str]) -> JSON:
         "height": height,
         "lines": lines,
         "grid": grid,
-        "xs": [{"x": x(i), "label": f"Runde {i + 1}"} for i in range(rounds)],
-        "title": "Rekordpunkte je Runde" if view["solo"] else "Burgpunkte je Runde",
+        "xs": [{"x": x(i), "label": gettext("Runde %(n)s") % {"n": i + 1}} for i in range(rounds)],
+        "title": gettext("Rekordpunkte je Runde") if view["solo"] else gettext("Burgpunkte je Runde"),
         "x0": pad,
         "x1": width - pad,
     }
@@ -150,14 +153,23 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
     top = [r for r in rows if r["place"] == 1]
     if view["solo"]:
         prizes = len(result["preise"][0])
-        verdict = (
-            f"{result['rekordpunkte']} Rekordpunkte: {sum(result['rundenpunkte'][0])} Burgpunkte "
-            f"+ {prizes} × 5 für {count_text(prizes, 'Preis', 'Preise')}."
-        )
+        verdict = gettext("%(record)s Rekordpunkte: %(castle)s Burgpunkte + %(n)s × 5 für %(prizes)s.") % {
+            "record": result["rekordpunkte"],
+            "castle": sum(result["rundenpunkte"][0]),
+            "n": prizes,
+            "prizes": prize_count(prizes),
+        }
     elif len(top) == 1:
-        verdict = f"{top[0]['name']} gewinnt mit {count_text(top[0]['sp'], 'Siegpunkt', 'Siegpunkten')}."
+        sp = top[0]["sp"]
+        verdict = ngettext("%(name)s gewinnt mit %(n)d Siegpunkt.", "%(name)s gewinnt mit %(n)d Siegpunkten.", sp) % {
+            "name": top[0]["name"],
+            "n": sp,
+        }
     else:
-        verdict = " und ".join(r["name"] for r in top) + " teilen sich den ersten Platz."
+        and_word = gettext("und")
+        verdict = gettext("%(names)s teilen sich den ersten Platz.") % {
+            "names": f" {and_word} ".join(r["name"] for r in top)
+        }
     return {
         "rows": rows,
         "verdict": verdict,

@@ -31,10 +31,10 @@ MATERIAL_NAMES = (N_("Treibholz"), N_("Granit"), N_("Muscheln"), N_("Seeglas"))
 #: one die of the material ("eine Muschel")
 MATERIAL_SINGULAR = (N_("Treibholz"), N_("Granit"), N_("Muschel"), N_("Seeglas"))
 MATERIAL_RULES = (
-    "2 Punkte je Treibholz-Nachbar (daneben auf gleicher Ebene, darunter, darüber)",
-    "2 × Ebene − 1 Punkte (Ebene 1 = Boden)",
-    "3 Punkte obenauf, sonst 1 Punkt",
-    "als Satz: 1, 3, 6, 10, 15, 21 Punkte für 1 bis 6 Seeglas",
+    N_("2 Punkte je Treibholz-Nachbar (daneben auf gleicher Ebene, darunter, darüber)"),
+    N_("2 × Ebene − 1 Punkte (Ebene 1 = Boden)"),
+    N_("3 Punkte obenauf, sonst 1 Punkt"),
+    N_("als Satz: 1, 3, 6, 10, 15, 21 Punkte für 1 bis 6 Seeglas"),
 )
 
 #: Auslage size by number of players (1 = Allein am Strand)
@@ -48,11 +48,11 @@ SHOVELS = (("gold", "Goldene Schaufel", 5), ("silber", "Silberne Schaufel", 3), 
 SHOVEL_COUNT = {1: 0, 2: 1, 3: 2, 4: 3}
 
 PRIZES = (
-    ("leuchtturm", "Leuchtturm", "ein Stapel ab Höhe 5"),
-    ("strandtreppe", "Strandtreppe", "gebaute Würfel zeigen 1, 2, 3, 4 und 5 Augen"),
-    ("muschelkrone", "Muschelkrone", "mindestens 3 Muscheln obenauf"),
-    ("burgmauer", "Burgmauer", "eine Reihe oder Spalte aus drei Stapeln ab Höhe 2"),
-    ("strandgut", "Strandgut", "alle vier Materialien verbaut"),
+    ("leuchtturm", "Leuchtturm", N_("ein Stapel ab Höhe 5")),
+    ("strandtreppe", "Strandtreppe", N_("gebaute Würfel zeigen 1, 2, 3, 4 und 5 Augen")),
+    ("muschelkrone", "Muschelkrone", N_("mindestens 3 Muscheln obenauf")),
+    ("burgmauer", "Burgmauer", N_("eine Reihe oder Spalte aus drei Stapeln ab Höhe 2")),
+    ("strandgut", "Strandgut", N_("alle vier Materialien verbaut")),
 )
 PRIZE_NAMES = {key: name for key, name, _ in PRIZES}
 

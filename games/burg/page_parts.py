@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import ngettext
-
 from games.core.fragments import FragmentContext
-from games.core.translate import say
+from games.core.translate import gettext, ngettext, say
 
 from . import scoring
 from .content import (
@@ -26,8 +24,8 @@ from .content import (
     PUDDLE,
     SHOVELS,
     SOLO_PRIZE_POINTS,
-    die_text,
-    field_text,
+    die_name,
+    field_name,
     material,
 )
 
@@ -39,9 +37,26 @@ PRIZE_CONDITIONS = {key: condition for key, _name, condition in PRIZES}
 # ------------------------------------------------------------------ texts
 
 
-def count_text(n: int, singular: str, plural: str) -> str:
-    """ "1 Würfel", "2 Würfel": every count on the page goes through ngettext."""
-    return ngettext(f"%(n)d {singular}", f"%(n)d {plural}", n) % {"n": n}
+def die_text(die: list[int]) -> str:
+    """A die in the active language: "Granit 4"."""
+    return say(die_name(die))
+
+
+def field_text(field: int) -> str:
+    """A field in the active language: "Feld 1"."""
+    return say(field_name(field))
+
+
+def dice_count(n: int) -> str:
+    return ngettext("%(n)d Würfel", "%(n)d Würfel", n) % {"n": n}
+
+
+def sp_count(n: int) -> str:
+    return ngettext("%(n)d Siegpunkt", "%(n)d Siegpunkte", n) % {"n": n}
+
+
+def prize_count(n: int) -> str:
+    return ngettext("%(n)d Preis", "%(n)d Preise", n) % {"n": n}
 
 
 def with_names(text: str, names: list[str]) -> str:
@@ -53,10 +68,10 @@ def with_names(text: str, names: list[str]) -> str:
 
 def target_text(target: int) -> str:
     if target == PUDDLE:
-        return "Pfütze (gesperrt)"
+        return gettext("Pfütze (gesperrt)")
     if target == 0:
-        return "gestrichelt: darf bebaut werden, kostet aber den Skizzenbonus"
-    return f"Sollhöhe {target}"
+        return gettext("gestrichelt: darf bebaut werden, kostet aber den Skizzenbonus")
+    return gettext("Sollhöhe %(n)s") % {"n": target}
 
 
 def material_of(die: list[int]) -> str:
@@ -70,26 +85,42 @@ def pennant_materials(view: JSON) -> list[int]:
 def die_public_info(die: list[int], pennants: list[int]) -> str:
     """Info window of an Auslage die, the part everyone may see: material, pips, how it scores."""
     m = material(die[0])
-    lines = [die_text(die), f"{MATERIAL_NAMES[m]} · {die[1]} Augen", f"{MATERIAL_NAMES[m]}: {MATERIAL_RULES[m]}"]
+    name = say(MATERIAL_NAMES[m])
+    lines = [
+        die_text(die),
+        gettext("%(material)s · %(n)s Augen") % {"material": name, "n": die[1]},
+        f"{name}: {say(MATERIAL_RULES[m])}",
+    ]
     if m in pennants:
-        lines.append(f"Wimpel-Material ({pennants.index(m) + 1}. Wimpel): entscheidet Gleichstände")
-    lines.append(f"darf auf ein freies Feld oder auf einen Würfel mit höchstens {die[1]} Augen")
+        lines.append(
+            gettext("Wimpel-Material (%(n)s. Wimpel): entscheidet Gleichstände") % {"n": pennants.index(m) + 1}
+        )
+    lines.append(gettext("darf auf ein freies Feld oder auf einen Würfel mit höchstens %(n)s Augen") % {"n": die[1]})
     return "\n".join(lines)
 
 
 def sp_info(name: str, schaufeln: list[str], preise: list[str], sp: int, solo: bool) -> str:
     """Info window of a card's Siegpunkte: what shovels and prizes are worth and where the points come from."""
-    lines = [f"{name}: {count_text(sp, 'Siegpunkt', 'Siegpunkte')}"]
+    lines = [f"{name}: {sp_count(sp)}"]
     for key, label, value in SHOVELS:
         n = schaufeln.count(key)
         if n:
-            lines.append(f"{label} × {n} = {n * value} SP ({value} SP je Schaufel)")
+            lines.append(
+                gettext("%(label)s × %(n)s = %(sp)s SP (%(value)s SP je Schaufel)")
+                % {"label": label, "n": n, "sp": n * value, "value": value}
+            )
     if preise:
-        worth = f"{SOLO_PRIZE_POINTS} Rekordpunkte" if solo else f"{PRIZE_SP} SP"
+        if solo:
+            worth = gettext("%(n)s Rekordpunkte") % {"n": SOLO_PRIZE_POINTS}
+        else:
+            worth = gettext("%(n)s SP") % {"n": PRIZE_SP}
         names = ", ".join(PRIZE_NAMES[p] for p in preise)
-        lines.append(f"{count_text(len(preise), 'Preis', 'Preise')} ({names}), je {worth}")
+        lines.append(
+            gettext("%(prizes)s (%(names)s), je %(worth)s")
+            % {"prizes": prize_count(len(preise)), "names": names, "worth": worth}
+        )
     if len(lines) == 1:
-        lines.append("noch keine Schaufel und kein Preis")
+        lines.append(gettext("noch keine Schaufel und kein Preis"))
     return "\n".join(lines)
 
 
@@ -104,7 +135,12 @@ def castle_data(burg: list[list[list[int]]], soll: list[int], verloren: list[lis
         stack = []
         for level, die in enumerate(burg[f], start=1):
             d = details[(f, level)]
-            info = [die_text(die) + f" · {field_text(f)}, Ebene {level}", d["text"], target_text(soll[f])]
+            where = gettext("%(die)s · %(field)s, Ebene %(level)s") % {
+                "die": die_text(die),
+                "field": field_text(f),
+                "level": level,
+            }
+            info = [where, say(d["msg"]), target_text(soll[f])]
             stack.append({"id": die[0], "pips": die[1], "mat": material_of(die), "info": "\n".join(info)})
         cells.append(
             {
@@ -114,7 +150,7 @@ def castle_data(burg: list[list[list[int]]], soll: list[int], verloren: list[lis
                 "stack": stack,
                 "ok": soll[f] != PUDDLE and len(burg[f]) == max(soll[f], 0),
                 "label": f"{field_text(f)}: {target_text(soll[f])}, "
-                + (f"Stapel {len(burg[f])} hoch" if burg[f] else "frei"),
+                + (gettext("Stapel %(n)s hoch") % {"n": len(burg[f])} if burg[f] else gettext("frei")),
             }
         )
     lost = [{"id": d[0], "pips": d[1], "mat": material_of(d), "name": die_text(d)} for d in verloren or []]
@@ -127,25 +163,33 @@ def sketch_data(skizze: JSON) -> JSON:
         "name": skizze["name"],
         "soll": list(skizze["soll"]),
         "info": skizze["name"]
-        + "\nSkizze getroffen (+6): jedes Feld genau so hoch wie gezeichnet"
-        + f"\n{sum(1 for t in skizze['soll'] if t == PUDDLE)} Pfützen · Sollhöhen zusammen 6",
+        + "\n"
+        + gettext("Skizze getroffen (+6): jedes Feld genau so hoch wie gezeichnet")
+        + "\n"
+        + gettext("%(n)s Pfützen · Sollhöhen zusammen 6") % {"n": sum(1 for t in skizze["soll"] if t == PUDDLE)},
     }
 
 
 def progress_rows(burg: list[list[list[int]]], solo: bool) -> list[JSON]:
     """The prize lines under the sketch: condition, own progress and value (info windows)."""
-    worth = (
-        f"{SOLO_PRIZE_POINTS} Rekordpunkte" if solo else f"{PRIZE_SP} Siegpunkte – so viel wie die Silberne Schaufel"
-    )
+    if solo:
+        worth = gettext("%(n)s Rekordpunkte") % {"n": SOLO_PRIZE_POINTS}
+    else:
+        worth = gettext("%(n)s Siegpunkte – so viel wie die Silberne Schaufel") % {"n": PRIZE_SP}
     rows = []
     for key, info in scoring.prize_progress(burg).items():
         rows.append(
             {
                 "key": key,
-                "text": info["text"],
+                "text": say(info["msg"]),
                 "ok": info["erfuellt"],
-                "info": f"{PRIZE_NAMES[key]}\nBedingung: {PRIZE_CONDITIONS[key]}\nDein Stand: {info['text']}"
-                f"\nWert: {worth}",
+                "info": gettext("%(name)s\nBedingung: %(condition)s\nDein Stand: %(progress)s\nWert: %(worth)s")
+                % {
+                    "name": PRIZE_NAMES[key],
+                    "condition": say(PRIZE_CONDITIONS[key]),
+                    "progress": say(info["msg"]),
+                    "worth": worth,
+                },
             }
         )
     return rows
@@ -166,7 +210,9 @@ def seat_card(view: JSON, p: JSON, ctx: FragmentContext) -> JSON:
             "skizze": sketch_data(p["skizze"]),
             "punkte": p["punkte"],
             "moeglich": p["skizze_moeglich"],
-            "fortschritt": [{"text": t, "ok": t.endswith("erfüllt")} for t in p["fortschritt"]],
+            "fortschritt": [
+                {"text": say(i["msg"]), "ok": i["erfuellt"]} for i in scoring.prize_progress(p["burg"]).values()
+            ],
         }
     return {
         "seat": seat,
@@ -198,10 +244,14 @@ def center_data(view: JSON, ctx: FragmentContext) -> JSON:
     wimpel = []
     for i, w in enumerate(view["wimpel"]):
         m = material(w["id"])
-        lines = [f"{i + 1}. Wimpel des Tages: {MATERIAL_NAMES[m]}", "entscheidet Gleichstände (erster vor zweitem)"]
+        name = say(MATERIAL_NAMES[m])
+        lines = [
+            gettext("%(n)s. Wimpel des Tages: %(material)s") % {"n": i + 1, "material": name},
+            gettext("entscheidet Gleichstände (erster vor zweitem)"),
+        ]
         for seat, n in enumerate(w["verbaut"]):
-            lines.append(f"{ctx.names[seat]}: " + ("verdeckt" if n is None else count_text(n, "Würfel", "Würfel")))
-        wimpel.append({"mat": w["material"], "name": MATERIAL_NAMES[m], "info": "\n".join(lines)})
+            lines.append(f"{ctx.names[seat]}: " + (gettext("verdeckt") if n is None else dice_count(n)))
+        wimpel.append({"mat": w["material"], "name": name, "info": "\n".join(lines)})
     dice = [
         {
             "id": d[0],
@@ -226,5 +276,7 @@ def center_data(view: JSON, ctx: FragmentContext) -> JSON:
         "order": order,
         "zug": view["zug"],
         "zuege": view["zuege"],
-        "materialien": [{"key": m["key"], "name": m["name"], "regel": m["regel"]} for m in view["materialien"]],
+        "materialien": [
+            {"key": m["key"], "name": say(m["name"]), "regel": say(m["regel"])} for m in view["materialien"]
+        ],
     }

@@ -9,8 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from games.core.text import german, join, ntx, tx
+
 from . import scoring
-from .content import die_text, field_text
+from .content import die_name, field_name
 
 JSON = dict[str, Any]
 
@@ -29,7 +31,7 @@ def placement(
         hit = scoring.sketch_hit(castle, targets)
     finally:
         castle[field].pop()
-    changes = [new[k]["text"] for k in new if new[k]["text"] != old[k]["text"]]
+    changed = [k for k in new if new[k]["text"] != old[k]["text"]]
     newly = [k for k in new if new[k]["erfuellt"] and not old[k]["erfuellt"]]
     return {
         "feld": field,
@@ -37,7 +39,8 @@ def placement(
         "gesamt": after,
         "skizze_moeglich": possible,
         "skizze_getroffen": hit,
-        "preise": changes,
+        "preise": [new[k]["text"] for k in changed],
+        "preise_msg": [new[k]["msg"] for k in changed],
         "neue_preise": newly,
     }
 
@@ -52,14 +55,18 @@ def die_for_castle(player: JSON, die: list[int]) -> JSON | None:
     fields = scoring.fields_for(castle, targets, die[1])
     options = [placement(castle, targets, lost, die, f) for f in fields]
     if not options:
-        return {"plaetze": 0, "beste": None, "text": f"{die_text(die)} passt nirgends hin."}
+        msg = tx("%(die)s passt nirgends hin.", die=die_name(die))
+        return {"plaetze": 0, "beste": None, "text": german(msg), "msg": msg}
     best = max(options, key=lambda o: (o["punkte"], len(o["neue_preise"]), o["skizze_moeglich"], -o["feld"]))
-    parts = [f"passt auf {len(fields)} Pl{'ä' if len(fields) != 1 else 'a'}tz{'e' if len(fields) != 1 else ''}"]
-    parts.append(f"am besten {field_text(best['feld'])}: {best['punkte']:+d} Punkte")
-    parts.append("Skizze noch zu schaffen" if best["skizze_moeglich"] else "Skizze dann nicht mehr zu schaffen")
-    if best["preise"]:
-        parts.append(", ".join(best["preise"]))
-    return {"plaetze": len(fields), "beste": best, "text": f"{die_text(die)}: " + "; ".join(parts) + "."}
+    parts = [ntx("passt auf %(n)s Platz", "passt auf %(n)s Plätze", len(fields))]
+    parts.append(
+        tx("am besten %(field)s: %(points)s Punkte", field=field_name(best["feld"]), points=f"{best['punkte']:+d}")
+    )
+    parts.append(tx("Skizze noch zu schaffen") if best["skizze_moeglich"] else tx("Skizze dann nicht mehr zu schaffen"))
+    if best["preise_msg"]:
+        parts.append(join(", ", best["preise_msg"]))
+    msg = join("", [die_name(die), ": ", join("; ", parts), "."])
+    return {"plaetze": len(fields), "beste": best, "text": german(msg), "msg": msg}
 
 
 def _gift_key(info: JSON | None) -> tuple:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.text import Text, german, join, ntx, tx
+
 from .content import (
     COLS,
     FIELDS,
@@ -144,17 +146,27 @@ def die_details(castle: Castle, targets: tuple[int, ...] | list[int]) -> list[JS
             if m == TREIBHOLZ:
                 n = treibholz_neighbours(castle, f, level)
                 pts: int | None = 2 * n
-                text = f"Treibholz mit {n} Treibholz-Nachbar{'n' if n != 1 else ''} = {2 * n} Punkte"
+                msg = ntx(
+                    "Treibholz mit %(n)s Treibholz-Nachbar = %(pts)s Punkte",
+                    "Treibholz mit %(n)s Treibholz-Nachbarn = %(pts)s Punkte",
+                    n,
+                    pts=2 * n,
+                )
             elif m == GRANIT:
                 pts = 2 * level - 1
-                text = f"Granit auf Ebene {level} = {pts} Punkt{'e' if pts != 1 else ''}"
+                msg = ntx(
+                    "Granit auf Ebene %(level)s = %(n)s Punkt",
+                    "Granit auf Ebene %(level)s = %(n)s Punkte",
+                    pts,
+                    level=level,
+                )
             elif m == MUSCHELN:
                 pts = 3 if level == len(st) else 1
-                text = "Muschel obenauf = 3 Punkte" if pts == 3 else "Muschel, überbaut = 1 Punkt"
+                msg = tx("Muschel obenauf = 3 Punkte") if pts == 3 else tx("Muschel, überbaut = 1 Punkt")
             else:
                 pts = None
                 total = set_points(glass)
-                text = f"{glass} Seeglas = {total} Punkt{'e' if total != 1 else ''}"
+                msg = ntx("%(glass)s Seeglas = %(n)s Punkt", "%(glass)s Seeglas = %(n)s Punkte", total, glass=glass)
             out.append(
                 {
                     "feld": f,
@@ -163,15 +175,16 @@ def die_details(castle: Castle, targets: tuple[int, ...] | list[int]) -> list[JS
                     "augen": die[1],
                     "material": MATERIAL_KEYS[m],
                     "punkte": pts,
-                    "text": text,
+                    "text": german(msg),
+                    "msg": msg,
                     "sollhoehe": targets[f],
                 }
             )
     return out
 
 
-def _listing(items: list[str]) -> str:
-    return ("es fehlt " if len(items) == 1 else "es fehlen ") + ", ".join(items)
+def _listing(items: list[Text]) -> Text:
+    return ntx("es fehlt %(items)s", "es fehlen %(items)s", len(items), items=join(", ", items))
 
 
 def prize_progress(castle: Castle) -> dict[str, JSON]:
@@ -180,22 +193,23 @@ def prize_progress(castle: Castle) -> dict[str, JSON]:
     dice = [d for st in castle for d in st]
     out: dict[str, JSON] = {}
     top = max(hs)
-    out["leuchtturm"] = {"erfuellt": top >= 5, "wert": top, "text": f"höchster Stapel {min(top, 5)}/5"}
+    out["leuchtturm"] = {"erfuellt": top >= 5, "wert": top, "msg": tx("höchster Stapel %(n)s/5", n=min(top, 5))}
     missing = [str(p) for p in range(1, 6) if all(d[1] != p for d in dice)]
-    out["strandtreppe"] = {"erfuellt": not missing, "wert": 0, "text": _listing(missing) if missing else ""}
+    out["strandtreppe"] = {"erfuellt": not missing, "wert": 0, "msg": _listing(missing) if missing else ""}
     shells = sum(1 for st in castle if st and material(st[-1][0]) == MUSCHELN)
     out["muschelkrone"] = {
         "erfuellt": shells >= 3,
         "wert": shells,
-        "text": f"{min(shells, 3)}/3 Muscheln obenauf",
+        "msg": tx("%(n)s/3 Muscheln obenauf", n=min(shells, 3)),
     }
     best = max(sum(1 for f in line if hs[f] >= 2) for line in LINES)
-    out["burgmauer"] = {"erfuellt": best == 3, "wert": 0, "text": f"beste Reihe {best}/3 Stapel ab Höhe 2"}
+    out["burgmauer"] = {"erfuellt": best == 3, "wert": 0, "msg": tx("beste Reihe %(n)s/3 Stapel ab Höhe 2", n=best)}
     have = {material(d[0]) for d in dice}
-    lacking = [MATERIAL_NAMES[m] for m in MATERIALS if m not in have]
-    out["strandgut"] = {"erfuellt": not lacking, "wert": 0, "text": _listing(lacking) if lacking else ""}
+    lacking = [tx(MATERIAL_NAMES[m]) for m in MATERIALS if m not in have]
+    out["strandgut"] = {"erfuellt": not lacking, "wert": 0, "msg": _listing(lacking) if lacking else ""}
     for key, info in out.items():
-        info["text"] = f"{PRIZE_NAMES[key]}: " + ("erfüllt" if info["erfuellt"] else info["text"])
+        info["msg"] = join(": ", [PRIZE_NAMES[key], tx("erfüllt") if info["erfuellt"] else info["msg"]])
+        info["text"] = german(info["msg"])
     return out
 
 

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext
-from games.core.translate import gettext, say_event
+from games.core.translate import gettext, say, say_event
 
 from . import preview, scoring
 from .boards import board_data, end_data
@@ -100,7 +100,7 @@ def _preview_text(p: JSON) -> JSON:
         "gesamt": p["gesamt"],
         "moeglich": p["skizze_moeglich"],
         "getroffen": p["skizze_getroffen"],
-        "preise": list(p["preise"]),
+        "preise": [say(m) for m in p["preise_msg"]],
     }
 
 
@@ -129,7 +129,7 @@ def turn_data(view: JSON) -> JSON:
             gegner = hint["gegner"]
             for key, info in hint["je_wuerfel"].items():
                 if info is not None:
-                    out["gabe"][key] = info["text"]
+                    out["gabe"][key] = say(info.get("msg") or info["text"])
             out["gegner"] = gegner
         out["ablegen"] = [d[0] for d in view["auslage"]]
         return out
@@ -144,7 +144,7 @@ def turn_data(view: JSON) -> JSON:
         if kind not in cache:
             per_field = {str(f): _preview_text(preview.placement(castle, soll, lost, d, f)) for f in fields}
             info = preview.die_for_castle(me, d)
-            cache[kind] = (per_field, info["text"] if info else "")
+            cache[kind] = (per_field, say(info["msg"]) if info else "")
         per_field, text = cache[kind]
         out["plaetze"][key] = list(fields)
         out["vorschau"][key] = per_field

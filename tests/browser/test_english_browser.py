@@ -95,3 +95,56 @@ def test_english_speedneon_table(page):
     page.wait_for_selector("#nn-log li.nn-ev-setzen")
     assert " hangs " in page.locator("#nn-log").inner_text()
     assert_english(page, "Speedneon table after a move")
+
+
+def test_english_speedrocket_table(page):
+    switch_to_english(page)
+    page.get_by_role("button", name="Play as a guest").click()
+    page.goto("/spiele/rocket/")
+    assert_english(page, "Speedrocket page")
+    page.check("input[name=gegner][value='1']")
+    page.select_option("#id_laenge", "kurz")
+    page.select_option("#id_level", "leicht")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#rk-conn[data-state=open]")
+    wait_for_turn(page, "#rk-status[data-phase=stopfen]", time.monotonic() + 60)
+    assert "Stuffing: draw a chip or stop." in page.get_by_test_id("status").inner_text()
+    assert_english(page, "Speedrocket table, the first evening")
+    version = page.locator("#tbl-v").get_attribute("data-version")
+    page.keyboard.press(" ")  # draw a chip
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    assert "ignition gauge" in page.evaluate(ATTRIBUTE_TEXTS)  # the side list's and the chips' info windows
+    assert_english(page, "Speedrocket table after a draw")
+
+
+def test_english_speedburg_table(page):
+    switch_to_english(page)
+    page.get_by_role("button", name="Play as a guest").click()
+    page.goto("/spiele/burg/")
+    assert_english(page, "Speedburg page")
+    page.check("input[name=gegner][value='1']")
+    page.select_option("#id_level", "leicht")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#bg-conn[data-state=open]")
+    deadline = time.monotonic() + 60
+    wait_for_turn(page, "#bg-status", deadline)
+    if page.locator("#bg-status").get_attribute("data-phase") == "skizze":
+        assert_english(page, "Speedburg sketch choice")
+        version = page.locator("#tbl-v").get_attribute("data-version")
+        page.keyboard.press("1")
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    wait_for_turn(page, "#bg-status[data-phase=bauen]", deadline)
+    turn = json.loads(page.locator("#bg-turn").get_attribute("data-turn") or "{}")
+    die, fields = next((d, f) for d, f in turn["plaetze"].items() if f)
+    page.locator(f"#bg-center .bg-pick[data-id='{die}']").click()
+    cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[0]}']")
+    cell.hover()
+    preview = page.get_by_test_id("preview")
+    preview.wait_for()
+    assert "points" in preview.inner_text()
+    assert_english(page, "Speedburg table, a die chosen")
+    version = page.locator("#tbl-v").get_attribute("data-version")
+    cell.click()
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    assert "target height" in page.evaluate(ATTRIBUTE_TEXTS) or "Puddle" in page.evaluate(ATTRIBUTE_TEXTS)
+    assert_english(page, "Speedburg table after a build")
