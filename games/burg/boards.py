@@ -25,7 +25,7 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
             {
                 "seat": seat,
                 "name": names[seat],
-                "posten": [{"label": s["label"], "punkte": s["punkte"]} for s in row["posten"]],
+                "posten": [{"label": say(s["label"]), "punkte": s["punkte"]} for s in row["posten"]],
                 "summe": row["summe"],
                 "wimpel": [
                     f"{say(MATERIAL_NAMES[m])} {n}" for m, n in zip(board["wimpel"], row["wimpel"], strict=True)
@@ -39,7 +39,7 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
             "name": names[r["seat"]],
             "seat": r["seat"],
             "punkte": r["punkte"],
-            "grund": with_names(r["gleichstand"], names) if r["gleichstand"] else "",
+            "grund": with_names(say(r.get("gleichstand_msg") or r["gleichstand"]), names) if r["gleichstand"] else "",
         }
         for r in board["rangfolge"]
     ]
@@ -50,10 +50,10 @@ def board_data(view: JSON, board: JSON, names: list[str]) -> JSON:
         {
             "key": p["preis"],
             "name": p["name"],
-            "bedingung": p["bedingung"],
+            "bedingung": say(p["bedingung"]),
             "wer": names[p["seat"]] if p["seat"] is not None else "",
             "erfuellt": [names[s] for s in p["erfuellt"]],
-            "gruende": [with_names(g, names) for g in p["gruende"]],
+            "gruende": [with_names(say(g), names) for g in p.get("gruende_msg") or p["gruende"]],
         }
         for p in board["preise"]
     ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.text import Text, german, join, ntx, tx
+from games.core.text import N_, Text, german, join, ntx, tx
 
 from .content import (
     COLS,
@@ -225,7 +225,12 @@ def tie_key(castle: Castle, wimpel: list[int], position: int) -> tuple[int, int,
 
 
 def tie_reason(winner: int, loser: int, kw: tuple, kl: tuple, wimpel: list[int], measure: str | None = None) -> str:
-    """German reason why ``winner`` is ahead of ``loser`` with equal points.
+    """German reason why ``winner`` is ahead of ``loser`` with equal points (``tie_msg`` in German)."""
+    return german(tie_msg(winner, loser, kw, kl, wimpel, measure))
+
+
+def tie_msg(winner: int, loser: int, kw: tuple, kl: tuple, wimpel: list[int], measure: str | None = None) -> Text:
+    """The reason why ``winner`` is ahead of ``loser`` with equal points, as a text (seats as tokens).
 
     ``kw``/``kl`` are the keys compared in order: optional measure, then the tie key.
     """
@@ -233,14 +238,26 @@ def tie_reason(winner: int, loser: int, kw: tuple, kl: tuple, wimpel: list[int],
     offset = 0
     if measure is not None:
         if kw[0] != kl[0]:
-            return f"{w} vor {lo}: {measure}, {kw[0]} zu {kl[0]}."
+            return tx("%(w)s vor %(l)s: %(measure)s, %(a)s zu %(b)s.", w=w, l=lo, measure=tx(measure), a=kw[0], b=kl[0])
         offset = 1
     for i in range(2):
         a, b = kw[offset + i], kl[offset + i]
         if a != b:
-            name = MATERIAL_NAMES[wimpel[i]]
-            return f"{w} vor {lo}: mehr Würfel aus {name} ({i + 1}. Wimpel), {a} zu {b}."
-    return f"{w} vor {lo}: gleich viele Würfel in beiden Wimpel-Materialien, {w} war in dieser Runde später dran."
+            name = tx(MATERIAL_NAMES[wimpel[i]])
+            return tx(
+                "%(w)s vor %(l)s: mehr Würfel aus %(material)s (%(i)s. Wimpel), %(a)s zu %(b)s.",
+                w=w,
+                l=lo,
+                material=name,
+                i=i + 1,
+                a=a,
+                b=b,
+            )
+    return tx(
+        "%(w)s vor %(l)s: gleich viele Würfel in beiden Wimpel-Materialien, %(w)s war in dieser Runde später dran.",
+        w=w,
+        l=lo,
+    )
 
 
 def castle_row(castle: Castle, targets: tuple[int, ...] | list[int], seat: int) -> JSON:
@@ -250,9 +267,9 @@ def castle_row(castle: Castle, targets: tuple[int, ...] | list[int], seat: int) 
     total = (SKETCH_BONUS if hit else 0) + sum(mats)
     steps = []
     if hit:
-        steps.append({"key": "skizze", "label": "Skizze getroffen", "punkte": SKETCH_BONUS})
+        steps.append({"key": "skizze", "label": N_("Skizze getroffen"), "punkte": SKETCH_BONUS})
     else:
-        steps.append({"key": "skizze", "label": "Skizze nicht getroffen", "punkte": 0})
+        steps.append({"key": "skizze", "label": N_("Skizze nicht getroffen"), "punkte": 0})
     for m in MATERIALS:
         steps.append({"key": MATERIAL_KEYS[m], "label": MATERIAL_NAMES[m], "punkte": mats[m]})
     parts = ", ".join(f"{s['label']} {s['punkte']}" for s in steps)
@@ -291,7 +308,8 @@ def round_board(
         entry: JSON = {"seat": s, "platz": i + 1, "punkte": rows[s]["summe"], "gleichstand": None}
         if i > 0 and rows[ranking[i - 1]]["summe"] == rows[s]["summe"]:
             prev = ranking[i - 1]
-            entry["gleichstand"] = tie_reason(prev, s, keys[prev][1:], keys[s][1:], wimpel)
+            entry["gleichstand_msg"] = tie_msg(prev, s, keys[prev][1:], keys[s][1:], wimpel)
+            entry["gleichstand"] = german(entry["gleichstand_msg"])
         rank_rows.append(entry)
     sp = [0] * n
     shovels = []
@@ -303,7 +321,7 @@ def round_board(
     prizes = []
     for key, name, condition in PRIZES:
         qualified = [s for s in range(n) if rows[s]["preise"][key]["erfuellt"]]
-        measure = {"leuchtturm": "höherer Stapel", "muschelkrone": "mehr Muscheln obenauf"}.get(key)
+        measure = {"leuchtturm": N_("höherer Stapel"), "muschelkrone": N_("mehr Muscheln obenauf")}.get(key)
         entry = {"preis": key, "name": name, "bedingung": condition, "seat": None, "erfuellt": qualified}
         entry["gruende"] = []
         if qualified:
@@ -314,11 +332,12 @@ def round_board(
 
             best = max(qualified, key=pkey)
             entry["seat"] = best
-            entry["gruende"] = [
-                tie_reason(best, other, pkey(best), pkey(other), wimpel, measure)
+            entry["gruende_msg"] = [
+                tie_msg(best, other, pkey(best), pkey(other), wimpel, measure)
                 for other in sorted(qualified, key=pkey, reverse=True)
                 if other != best
             ]
+            entry["gruende"] = [german(m) for m in entry["gruende_msg"]]
             if not solo:
                 sp[best] += PRIZE_SP
         prizes.append(entry)

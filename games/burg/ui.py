@@ -287,9 +287,9 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
 
 def options_summary(options: dict[str, Any]) -> str:
     """The table's options in a few German words, for the lobby list."""
-    parts = ["offenes Bauen" if options.get("bauen") == "offen" else "verdeckt (Windschutz)"]
+    parts = [gettext("offenes Bauen") if options.get("bauen") == "offen" else gettext("verdeckt (Windschutz)")]
     if options.get("skizzenwahl") == "zwei":
-        parts.append("Skizzen: 2 ziehen, 1 behalten")
+        parts.append(gettext("Skizzen: 2 ziehen, 1 behalten"))
     if options.get("tempo") == "schnell":
-        parts.append("Tempo Schnell")
+        parts.append(gettext("Tempo Schnell"))
     return ", ".join(parts)

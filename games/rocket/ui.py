@@ -290,6 +290,10 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
 
 def options_summary(options: dict[str, Any]) -> str:
     """The table's options in a few German words, for the lobby list."""
-    laenge = "kurz (6 Abende)" if options.get("kurz") else "9 Abende"
-    rezepte = {"standard": "Standard-Rezepturen", "zufall": "zufällige Rezepturen", "gastgeber": "eigene Rezepturen"}
-    return f"{laenge}, {rezepte.get(options.get('rezepte', 'standard'), 'Standard-Rezepturen')}"
+    laenge = gettext("kurz (6 Abende)") if options.get("kurz") else gettext("9 Abende")
+    rezepte = {
+        "standard": gettext("Standard-Rezepturen"),
+        "zufall": gettext("zufällige Rezepturen"),
+        "gastgeber": gettext("eigene Rezepturen"),
+    }
+    return f"{laenge}, {rezepte.get(options.get('rezepte', 'standard'), rezepte['standard'])}"
