@@ -1,6 +1,7 @@
 """Issue 17, "English": in real Chromium the switch in the header turns the site English; the start page
-and the table pages of a free Speedkleister and a free Speedneon game, a move played on each, show no
-German UI words (the names that stay German are listed in docs/i18n.md and tests/german_words.py)."""
+and the table pages of a free Speedkleister, Speedneon, Speedrocket and Speedburg game, a move played on
+each, show no German UI words (the names that stay German are listed in docs/i18n.md and
+tests/german_words.py)."""
 
 from __future__ import annotations
 
