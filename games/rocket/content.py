@@ -321,12 +321,12 @@ PRIZE_TEXT = {
 }
 
 STYLES = (
-    "Draufgänger",
-    "Vorsichtig",
-    "Kristallsammler",
-    "Schwarzpulver-Liebhaber",
-    "Purpur-Liebhaber",
-    "Tempomacher",
+    N_("Draufgänger"),
+    N_("Vorsichtig"),
+    N_("Kristallsammler"),
+    N_("Schwarzpulver-Liebhaber"),
+    N_("Purpur-Liebhaber"),
+    N_("Tempomacher"),
 )
 STYLE_TEXT = {
     "Draufgänger": N_("wagt etwas mehr"),

@@ -196,7 +196,8 @@ def rival_info(ctx: FragmentContext, p: JSON) -> str:
     lines = [ctx.names[seat] + (" (Computer)" if bot else "")]
     if bot and p["stil"]:
         lines.append(
-            gettext("Stil: %(style)s – %(text)s") % {"style": p["stil"], "text": say(STYLE_TEXT.get(p["stil"], ""))}
+            gettext("Stil: %(style)s – %(text)s")
+            % {"style": say(p["stil"]), "text": say(STYLE_TEXT.get(p["stil"], ""))}
         )
     crystals = ngettext("%(n)s Kristall", "%(n)s Kristalle", p["kristalle"]) % {"n": p["kristalle"]}
     lines.append(
@@ -252,7 +253,7 @@ def werkstatt_data(ctx: FragmentContext, p: JSON) -> JSON:
         "seat": seat,
         "name": ctx.names[seat],
         "bot": bool(bot),
-        "stil": p["stil"] if bot else "",
+        "stil": say(p["stil"]) if bot else "",
         "stil_text": say(STYLE_TEXT.get(p["stil"], "")) if bot else "",
         "ruhm": p["ruhm"],
         "kristalle": p["kristalle"],
