@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from games.core.fragments import FragmentContext
+from games.core.text import N_
 from games.core.translate import active_language, gettext, ngettext, say, say_event
 from games.rocket.content import (
     COLOUR_NAMES,
@@ -27,22 +28,15 @@ from games.rocket.content import (
 )
 
 JSON = dict[str, Any]
-# German msgids, shown through gettext (the catalogue finds them by the _ marks below)
-STEP_NAMES = ("Tagespreis", "Wertung", "Kristallfeld", "Ruhm")
+# German msgids (marked with N_), shown through gettext
+STEP_NAMES = (N_("Tagespreis"), N_("Wertung"), N_("Kristallfeld"), N_("Ruhm"))
 PHASE_NAMES = {
-    "stopfen": "Stopfen – alle gleichzeitig",
-    "vorstellung": "Abendvorstellung",
-    "handel": "Pulverhandlung – alle gleichzeitig",
-    "ende": "Die Herbstmesse ist vorbei",
+    "stopfen": N_("Stopfen – alle gleichzeitig"),
+    "vorstellung": N_("Abendvorstellung"),
+    "handel": N_("Pulverhandlung – alle gleichzeitig"),
+    "ende": N_("Die Herbstmesse ist vorbei"),
 }
-KIND_NAMES = {"legen": "Beim Legen", "wertung": "Wertung", "handel": "Pulverhandlung"}
-
-
-def _marks() -> None:  # pragma: no cover - only for makemessages
-    gettext("Tagespreis"), gettext("Wertung"), gettext("Kristallfeld"), gettext("Ruhm")
-    gettext("Stopfen – alle gleichzeitig"), gettext("Abendvorstellung")
-    gettext("Pulverhandlung – alle gleichzeitig"), gettext("Die Herbstmesse ist vorbei")
-    gettext("Beim Legen"), gettext("Pulverhandlung")
+KIND_NAMES = {"legen": N_("Beim Legen"), "wertung": N_("Wertung"), "handel": N_("Pulverhandlung")}
 
 
 def _chips(n: int) -> str:
