@@ -51,17 +51,6 @@ def _load_current(table_id: int) -> snapshot.Snapshot | None:
     return snapshot.current_for_table(table_id)
 
 
-def _submit_collected(**kwargs: Any) -> tuple[list[notify.Message], Exception | None]:
-    """``actions.submit`` with its group messages collected for the consumer to send (also when it
-    failed after a commit: what was committed is always announced)."""
-    with notify.collected() as pending:
-        try:
-            actions.submit(**kwargs)
-        except Exception as error:  # handed to the consumer, which answers it as before
-            return pending, error
-    return pending, None
-
-
 def _load_version(table_id: int, match_id: int, version: int) -> snapshot.Snapshot | None:
     return snapshot.get(match_id, version) or snapshot.current_for_table(table_id)
 
@@ -134,12 +123,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         action, version = frames.action_of(data), frames.version_of(data)
         # The seat is resolved again from the locked match row by the user (it may have been taken over).
-        pending, error = await self.db(_submit_collected)(
+        await self.db(actions.submit)(
             match_id=snap.match_id, user_id=self.user_id, action=action, expected_version=version
         )
-        await notify.send_collected(self.channel_layer, pending)  # from this loop: no hop back to it
-        if error is not None:
-            raise error
 
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.utils import translation
 
@@ -32,13 +35,18 @@ def test_language_of_scope(cookie, accept, language):
     assert language_of_scope(scope(cookie, accept)) == language
 
 
-@pytest.mark.asyncio
-async def test_the_middleware_runs_the_connection_in_its_language():
+def test_the_middleware_runs_the_connection_in_its_language():
     seen = []
 
     async def app(scope, receive, send):
         seen.append(translation.get_language())
 
-    await LanguageMiddleware(app)(scope(accept="en"), None, None)
-    await LanguageMiddleware(app)(scope(accept="de"), None, None)
+    async def both() -> None:
+        await LanguageMiddleware(app)(scope(accept="en"), None, None)
+        await LanguageMiddleware(app)(scope(accept="de"), None, None)
+
+    # A thread of its own: its own event loop, whatever the test session left on the main thread
+    # (the browser tests' Playwright runs one there).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, both()).result(timeout=30)
     assert seen == ["en", "de"]
