@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import bars, charts
 from games.core.fragments import FragmentContext
-from games.core.translate import gettext, ngettext, say
+from games.core.translate import active_language, gettext, ngettext, say
 
 from .content import MATERIAL_NAMES, PRIZE_NAMES, PRIZE_SP, SHOVELS, SOLO_PRIZE_POINTS
 from .page_parts import SHOVEL_NAMES, prize_count, sp_info, with_names
@@ -178,9 +178,15 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
         "chart": chart_data(view, names),
         "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
         "bar_width": bars.WIDTH,
-        "factor": f"{result['faktor']:g}".replace(".", ","),
+        "factor": _factor(result["faktor"]),
         "level": result["computerstaerke"],
     }
+
+
+def _factor(x: float) -> str:
+    """The Bestenliste factor as the reader writes numbers: "1,2" in German, "1.2" in English."""
+    text = f"{x:g}"
+    return text.replace(".", ",") if active_language().startswith("de") else text
 
 
 def score_parts(result: JSON, seat: int, solo: bool) -> list[tuple[str, int]]:

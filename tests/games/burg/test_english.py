@@ -67,3 +67,13 @@ def test_preview_in_english_and_german():
     with rendering_in("en"):
         text = say(info["msg"])
     assert text.startswith("Granite 2: fits on ") and not english(text)
+
+
+def test_the_bestenliste_factor_is_written_as_the_reader_writes_numbers():
+    from django.utils import translation
+
+    from games.burg.boards import _factor
+
+    assert _factor(1.2) == "1,2" and _factor(1.0) == "1"
+    with translation.override("en"):
+        assert _factor(1.2) == "1.2"
