@@ -22,6 +22,7 @@ POSTGRES_PREFIX = "spielcenter_bench_"
 SEATS = 4
 PASSWORD = "Bench-Kleister-1929!"
 AUTH_BACKEND = "django.contrib.auth.backends.ModelBackend"
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 #: Moves made in setup, before the clients connect (the facade choice of Speedneon: every seat at once).
 SETUP_PHASES = {"neon": "wahl"}
 
@@ -68,12 +69,17 @@ def session_key(user: Any) -> str:
 
 def create_tables(game: str, count: int, *, seed: int) -> list[LiveTable]:
     """``count`` live tables of ``game``, four registered users each, every match started."""
+    from django.test.utils import override_settings
+
     from accounts.services import register_user
     from lobby import services
 
     tables = []
     for number in range(count):
-        users = [register_user(username=f"last-{number}-{i}", password=PASSWORD) for i in range(SEATS)]
+        # Throwaway users who log in by session only: their passwords are hashed fast (PBKDF2's
+        # rounds made the setup of 200 tables take minutes). The servers keep the real hashers.
+        with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+            users = [register_user(username=f"last-{number}-{i}", password=PASSWORD) for i in range(SEATS)]
         table = services.open_table(
             host=users[0],
             game=game,

@@ -27,7 +27,7 @@ from games.core.rng import new_seed
 from games.core.text import N_, Text, said
 from lobby import settlement
 from lobby.models import ActionRecord, Match, Seat, Table
-from lobby.runtime import deadlines, decisions, dispatch, frames, hot, notify, snapshot
+from lobby.runtime import deadlines, decisions, dispatch, frames, hot, notify, snapshot, writes
 from lobby.runtime.decisions import DuplicateAction, StaleAction
 
 log = logging.getLogger(__name__)
@@ -248,13 +248,9 @@ def apply_locked(
         Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
     if unlocked_version is None:
         match.save(update_fields=fields)
-    elif not Match.objects.filter(pk=match.pk, version=unlocked_version, status=Match.Status.PLAYING).update(
-        **{name: getattr(match, name) for name in fields}
-    ):
+    elif not writes.update_if_at(match, fields, unlocked_version):
         raise hot.Outdated()
-    ActionRecord.objects.create(
-        match=match, version=match.version, seat=seat, action=action, by_bot=by_bot, events=events
-    )
+    writes.record_action(match, seat=seat, action=action, by_bot=by_bot, events=events)
     return new_state, events
 
 

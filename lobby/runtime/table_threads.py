@@ -10,6 +10,7 @@ and different tables proceed side by side.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import wraps
@@ -18,6 +19,8 @@ from typing import Any, TypeVar
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
+
+from lobby.runtime import notify
 
 T = TypeVar("T")
 
@@ -31,12 +34,18 @@ _executors = [ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"table-db-{i
 def run_for_table(table_id: int, fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """``fn`` as an awaitable that runs on the table's own database thread."""
 
-    @wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> T:
+    def call(loop: asyncio.AbstractEventLoop, *args: Any, **kwargs: Any) -> T:
         close_old_connections()  # as Channels does: drop broken or outdated connections
         try:
-            return fn(*args, **kwargs)
+            with notify.called_from(loop):  # the table's group messages go to the loop without a wait
+                return fn(*args, **kwargs)
         finally:
             close_old_connections()
 
-    return sync_to_async(call, thread_sensitive=False, executor=_executors[table_id % _SHARDS])
+    on_thread = sync_to_async(call, thread_sensitive=False, executor=_executors[table_id % _SHARDS])
+
+    @wraps(fn)
+    async def run(*args: Any, **kwargs: Any) -> T:
+        return await on_thread(asyncio.get_running_loop(), *args, **kwargs)
+
+    return run
