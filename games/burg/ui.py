@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.core.fragments import Fragment, FragmentContext
+from games.core.fragments import Fragment, FragmentContext, LogLines
 from games.core.translate import gettext, say, say_event
 
 from . import preview, scoring
@@ -47,12 +47,14 @@ def event_line(event: JSON, names: list[str]) -> JSON:
     return {"who": None, "text": text, "type": event.get("type", "")}
 
 
-def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
     common = {"table_id": ctx.snap.table_id, "number": ctx.snap.number, "kind": ctx.snap.kind}
-    out: dict[str, Fragment] = {
+    out: dict[str, Fragment | LogLines] = {
         "bg-send": Fragment(T + "send.html", {}),
-        "bg-log": Fragment(T + "log.html", {"lines": [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]}),
+        "bg-log": LogLines(
+            T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]
+        ),
         "bg-center": Fragment(T + "center.html", center_data(view, ctx)),
         "bg-board": Fragment(
             T + "board.html",

@@ -15,6 +15,10 @@ that is the same for several viewers (a rival's column as the others see it)
 is rendered once, not once per seat: keep such panels free of anything only
 one viewer knows, and put the private bits (marks from the own hand) into
 small fragments of their own.
+
+A log is a :class:`LogLines`: its element and each line are rendered (and cached)
+on their own, and a connection that already shows the older lines is sent only
+the new ones (``lobby.runtime.log_append``).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import hashlib
 import marshal
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from threading import Lock
 from typing import Any
@@ -35,6 +39,8 @@ from django.utils import translation
 from games.core.translate import say
 
 _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
+_EMPTY_ELEMENT = re.compile(r"^\s*(<([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>)\s*(</\2>)\s*$")
+_ID = re.compile(r"""\sid=(["'])([^"']+)\1""")
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,46 @@ class Fragment:
         return hashlib.blake2b(raw, digest_size=16).digest()
 
 
+@dataclass(frozen=True, slots=True)
+class LogLines:
+    """A log: an element whose children are its lines, newest first (the games' ``<ol reversed>``).
+
+    ``template`` with ``data`` renders the element empty (it needs an ``id``); ``line`` renders one
+    line (an ``<li>``) with one item of ``lines`` as its whole input. ``lines`` are plain data,
+    oldest first, public like every public fragment. Each line is a :class:`Fragment` of its own, so
+    it is rendered once, and its key lets a connection send only the lines it has not sent yet.
+    """
+
+    template: str
+    data: dict[str, Any]
+    line: str
+    lines: list[dict[str, Any]]
+
+    def key(self) -> bytes:
+        """A digest of the whole input, as :meth:`Fragment.key` (what hidden-information tests compare)."""
+        raw = marshal.dumps((self.template, self.data, self.line, self.lines), 2)
+        return hashlib.blake2b(raw, digest_size=16).digest()
+
+    def parts(self) -> list[Fragment]:
+        """The element (empty) and each line, oldest first, as fragments."""
+        return [Fragment(self.template, self.data), *(Fragment(self.line, item) for item in self.lines)]
+
+
+@dataclass(frozen=True, slots=True)
+class LogKey:
+    """The key of a rendered :class:`LogLines`: the element's key and each line's, oldest first.
+
+    It also carries what an append of new lines needs (not compared): the element's tag and id and
+    each line's HTML, oldest first.
+    """
+
+    element: bytes | str
+    lines: tuple[bytes | str, ...]
+    tag: str = field(compare=False, repr=False)
+    id: str = field(compare=False, repr=False)
+    html: tuple[str, ...] = field(compare=False, repr=False)
+
+
 _rendered: OrderedDict[bytes, str] = OrderedDict()
 _rendered_lock = Lock()
 RENDER_CACHE_SIZE = 8192
@@ -102,14 +148,16 @@ def language() -> str:
     return translation.get_language() or settings.LANGUAGE_CODE
 
 
-def render_fragment(fragment: Fragment | str, lang: str | None = None) -> tuple[bytes | str, str]:
+def render_fragment(fragment: Fragment | LogLines | str, lang: str | None = None) -> tuple[Any, str]:
     """``(key, html)`` of a fragment in ``lang`` (default: the active language): rendered once per
     distinct input and language in this process.
 
     Ready HTML is its own key. The key is what a connection compares to skip a fragment it
     already sent. The active language is part of the key: the same input renders German for one
-    viewer and English for another (docs/i18n.md).
+    viewer and English for another (docs/i18n.md). A :class:`LogLines` has a :class:`LogKey`.
     """
+    if isinstance(fragment, LogLines):
+        return render_log(fragment, lang)
     if isinstance(fragment, str):
         return fragment, fragment
     lang = lang or language()
@@ -127,13 +175,27 @@ def render_fragment(fragment: Fragment | str, lang: str | None = None) -> tuple[
     return key, html
 
 
+def render_log(log: LogLines, lang: str | None = None) -> tuple[LogKey, str]:
+    """``(key, html)`` of a log: the element with its lines inside, newest first."""
+    lang = lang or language()
+    (element_key, element), *rendered = (render_fragment(part, lang) for part in log.parts())
+    match = _EMPTY_ELEMENT.match(element)
+    found = _ID.search(match.group(1)) if match else None
+    if match is None or found is None:
+        raise ValueError(f"{log.template} must render one empty element with an id")
+    keys = tuple(key for key, _html in rendered)
+    lines = tuple(html for _key, html in rendered)
+    html = match.group(1) + "".join(reversed(lines)) + match.group(3)
+    return LogKey(element_key, keys, match.group(2), found.group(2), lines), html
+
+
 def clear_render_cache() -> None:
     """Forget every rendered fragment (benchmarks measure a cold render with it)."""
     with _rendered_lock:
         _rendered.clear()
 
 
-def to_html(fragments: dict[str, Fragment | str]) -> dict[str, str]:
+def to_html(fragments: dict[str, Fragment | LogLines | str]) -> dict[str, str]:
     """Every fragment of a ``public_fragments``/``private_fragments`` answer as HTML."""
     return {name: render_fragment(fragment)[1] for name, fragment in fragments.items()}
 

@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext
+from games.core.fragments import Fragment, FragmentContext, LogLines
 from games.core.translate import gettext, ngettext, say, say_event
 from games.kleister import engine, hints
 
@@ -342,7 +342,7 @@ def log_class(event: dict[str, Any]) -> str:
     return f"kl-ev-{kind}"
 
 
-def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
     out: dict[str, Fragment] = {
         f"kl-col-{seat}": Fragment(T + "column.html", column_data(view, seat)) for seat in range(view["players"])
@@ -350,7 +350,12 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     # whose turn it is: one tiny fragment, so the columns do not change with every turn (table.css)
     out["kl-turn"] = Fragment(T + "turn.html", {"seat": view["to_move"][0] if view["to_move"] else ""})
     out["kl-scores"] = Fragment(T + "scores.html", scores_data(view))
-    out["kl-log"] = Fragment(T + "log.html", {"log": [(log_class(e), say_event(e)) for e in ctx.snap.log[-25:]]})
+    out["kl-log"] = LogLines(
+        T + "log.html",
+        {},
+        T + "log_line.html",
+        [{"cls": log_class(e), "text": say_event(e)} for e in ctx.snap.log[-25:]],
+    )
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",

@@ -41,7 +41,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext
+from games.core.fragments import Fragment, FragmentContext, LogLines
 from games.core.seats import others_clockwise
 from games.core.translate import active_language as get_language
 from games.core.translate import gettext, say
@@ -239,16 +239,23 @@ def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> 
 # ------------------------------------------------------------------ public fragments
 
 
-def log_lines(log: list[JSON], names: list[str]) -> list[JSON]:
-    """The log, oldest first; a "passt." that only ends a turn after an action is left out."""
+def log_lines(log: list[JSON], names: list[str], before: JSON | None = None) -> list[JSON]:
+    """The log, oldest first; a "passt." that only ends a turn after an action is left out. ``before``: the
+    event before ``log``, so that its first line is the same as when it was not the first (a connection then
+    sends only the new lines, lobby/runtime/log_append.py)."""
     lines = []
-    prev: JSON | None = None
+    prev: JSON | None = before
     for e in log:
         ends_turn = e.get("type") == "passen" and prev is not None and prev.get("seat") == e.get("seat")
         if not (ends_turn and prev.get("type") in ENGINE_EVENTS and prev.get("type") != "passen"):
             lines.append(event_line(e, names))
         prev = e
     return lines
+
+
+def shown_log(log: list[JSON], names: list[str]) -> list[JSON]:
+    """The lines of the last ``LOG_LENGTH`` events."""
+    return log_lines(log[-LOG_LENGTH:], names, log[-LOG_LENGTH - 1] if len(log) > LOG_LENGTH else None)
 
 
 def order_strip(view: JSON, names: list[str]) -> list[JSON]:
@@ -296,12 +303,12 @@ def info_data(view: JSON, names: list[str]) -> JSON:
     }
 
 
-def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view, names = ctx.view, ctx.names
     bots_at = [bool(p.get("bot")) for p in ctx.snap.players]
     out = {
         "nn-info": Fragment(T + "info.html", info_data(view, names)),
-        "nn-log": Fragment(T + "log.html", {"lines": log_lines(ctx.snap.log[-LOG_LENGTH:], names)}),
+        "nn-log": LogLines(T + "log.html", {}, T + "log_line.html", shown_log(ctx.snap.log, names)),
         "nn-send": Fragment(T + "send.html", {}),
     }
     for seat in range(BOARDS):

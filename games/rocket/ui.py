@@ -19,7 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from games.core.fragments import Fragment, FragmentContext
+from games.core.fragments import Fragment, FragmentContext, LogLines
 from games.core.translate import gettext
 from games.rocket.art import emblem_symbols
 from games.rocket.content import (
@@ -53,7 +53,7 @@ LOG_LENGTH = 40
 SHOP_COLOURS = ("O", "G", "B", "R", "Y", "P", "S")
 
 
-def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
     out = {
         # the Hülse's fields are the same for every manufactory and never change: sent once per page
@@ -61,7 +61,9 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
         "rk-blatt": Fragment(T + "blatt.html", blatt_data(view)),
         "rk-side": Fragment(T + "side.html", {"rows": side_rows(ctx), "phase": view["phase"]}),
         "rk-show": Fragment(T + "show.html", show_data(ctx)),
-        "rk-log": Fragment(T + "log.html", {"lines": [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]}),
+        "rk-log": LogLines(
+            T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]
+        ),
     }
     if view["meister"]:
         out["rk-ziele"] = Fragment(T + "ziele.html", meister_data(view["meister"]))

@@ -4,7 +4,7 @@ Clients send htmx ``ws-send`` messages (form values as JSON: ``action`` and
 ``version``, or ``rat``). The consumer applies them through the runtime off
 the event loop; after commit the runtime tells the group the new version, and
 every connection renders its own seat's fragments and sends only those that
-changed since it last sent them. Frames with a ``chat`` key go to ``chat.py``.
+changed since it last sent them (of a log only its new lines). Frames with a ``chat`` key go to ``chat.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from games.core import fragments
 from games.core.protocol import IllegalAction
 from games.core.text import N_
 from games.core.translate import say
-from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, notify, rendering, snapshot
+from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, log_append, notify, rendering, snapshot
 from lobby.runtime.table_threads import run_for_table
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.sent: dict[str, bytes | str] = {}  # fragment -> key of the input it was last sent with
+        self.sent: dict[str, Any] = {}  # fragment -> key of the input it was last sent with
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
         expiry.start_embedded_sweeper()
@@ -170,7 +170,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         changed = []
         for name, (key, html) in rendering.render_parts(snap, seat).items():
             if force or self.sent.get(name) != key:
-                changed.append(fragments.out_of_band(html))
+                # a log the page shows gets only its new lines (lobby/runtime/log_append.py)
+                changed.append(log_append.update(None if force else self.sent.get(name), key, html))
                 self.sent[name] = key
         if changed:
             changed.append(fragments.out_of_band(rendering.now_fragment()))

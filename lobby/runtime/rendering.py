@@ -21,7 +21,7 @@ from games.core.fragments import Fragment, FragmentContext, TableView, language,
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
-Part = tuple[bytes | str, str]  # (key of the input, HTML)
+Part = tuple[Any, str]  # (key of the input: bytes, ready HTML itself, a LogKey for a log; HTML)
 
 _public: OrderedDict[tuple[int, int, str], dict[str, Part]] = OrderedDict()
 _lock = Lock()

@@ -12,6 +12,7 @@ import time
 import uuid
 from pathlib import Path
 
+from tests.browser.log_check import log_as_served
 from tests.browser.test_live_table_browser import register
 
 GAME_SECONDS = 150
@@ -150,6 +151,7 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     assert page.locator("[data-testid=chart] polyline").count() == 3
     assert page.locator(".bg-end-row").count() == 3
     assert re.fullmatch(r"Skizzenbuch \d+/24", page.get_by_test_id("skizzenbuch-0").inner_text().strip())
+    assert log_as_served(page, "bg-log", keep=30) == 30  # after a game of appends: the whole log, newest first
     # every castle is visible after the last scoring; the big view of a rival and back
     page.locator("[data-close-end]").click()
     page.get_by_test_id("card-1").click()

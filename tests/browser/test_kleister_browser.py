@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+from tests.browser.log_check import log_as_served
+
 
 def test_guest_plays_free_game_to_the_end_board(page):
     page.goto("/")
@@ -16,6 +18,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
     used_rat = looked_at_layers = False
+    log_sizes = []  # the log's lines whenever it was compared with the server's render
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
         if page.locator("#kl-intro[open]").count():
@@ -29,6 +32,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
             page.wait_for_timeout(100)
             continue
         version = page.locator("#tbl-v").get_attribute("data-version")
+        log_sizes.append(log_as_served(page, "kl-log", keep=25))
         phase = status.get_attribute("data-phase")
         if phase == "kleben":
             if not used_rat:
@@ -61,6 +65,9 @@ def test_guest_plays_free_game_to_the_end_board(page):
     assert end.locator("tbody tr").count() == 4  # every player with place and points
     assert "Bilanz auf diesem Gerät: 1 Partie" in page.get_by_test_id("record").inner_text()
     assert used_rat and looked_at_layers
+    # the log grew by appends over many moves and was, each time, the whole log as the server renders it
+    compared = [n for n in log_sizes if n is not None]
+    assert len(compared) >= 5 and compared[-1] == 25, log_sizes
     page.get_by_role("button", name="Neue Partie").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
     assert not page.locator("[data-testid=endboard]").count()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import time
 
+from tests.browser.log_check import log_as_served
+
 GAME_SECONDS = 170
 
 
@@ -190,7 +192,9 @@ def test_guest_plays_klassisch_against_two_computers(page):
     assert page.locator("#nn-board-1").is_visible() and not page.locator("#nn-board-0").is_visible()
     page.evaluate("document.getElementById('table-error').textContent = ''")
     player = Player(page)
-    player.play_to_the_end()
+    log_sizes = []  # the log, grown by appends, each time the whole log as the server renders it
+    player.play_to_the_end(on_my_turn=lambda: log_sizes.append(log_as_served(page, "nn-log", keep=30)))
+    assert len([n for n in log_sizes if n is not None]) >= 5 and max(n or 0 for n in log_sizes) > 10, log_sizes
     end = page.get_by_test_id("endboard")
     assert end.is_visible()
     text = end.inner_text()

@@ -12,6 +12,7 @@ import uuid
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.log_check import log_as_served
 from tests.browser.test_live_table_browser import register
 
 GAME_SECONDS = 240
@@ -186,6 +187,7 @@ def test_a_guest_plays_a_short_game_against_two_computers_to_the_end_board(page)
     assert guest.sand, "the guest never saw 'Sand drauf?'"
     assert guest.bought, "the guest never bought anything"
     assert {" ", "Enter", "e"} <= guest.keys
+    assert log_as_served(page, "rk-log", keep=40) == 40  # after a game of appends: the whole log, newest first
     assert page.locator(".rk-table").get_attribute("data-design") == "tag"
     assert errors == []
 

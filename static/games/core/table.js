@@ -87,6 +87,17 @@
     if (shown !== undefined && "action" in event.detail.parameters) event.detail.parameters.version = shown;
   });
 
+  // A log the page already shows gets only its new lines (lobby/runtime/log_append.py): they come on top
+  // (hx-swap-oob="afterbegin", newest first) and data-keep says how many lines the log has then, so the
+  // oldest lines beyond that go first.
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const { fragment, target } = event.detail;
+    const keep = fragment instanceof Element ? fragment.dataset.keep : undefined;
+    if (keep === undefined) return;
+    const room = Math.max(0, Number(keep) - fragment.children.length);
+    while (target.children.length > room) target.lastElementChild.remove();
+  });
+
   setInterval(tick, 100);
   document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
   tick();

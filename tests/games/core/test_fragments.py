@@ -94,3 +94,53 @@ def test_the_same_input_renders_once_per_language():
     assert "Der Computer denkt nach" in fragments.render_fragment(advice, "de")[1]
     assert "The computer is thinking" in fragments.render_fragment(advice, "en")[1]
     assert fragments.render_fragment(fragment, "de")[0] == de_key
+
+
+# ------------------------------------------------------------------ a log: the element and each line on their own
+
+LOG, LINE = "games/kleister/log.html", "games/kleister/log_line.html"
+
+
+def kleister_log(*texts: str) -> fragments.LogLines:
+    return fragments.LogLines(LOG, {}, LINE, [{"cls": "kl-ev-kleben", "text": t} for t in texts])
+
+
+def test_a_log_is_its_element_with_the_lines_newest_first():
+    key, html = render_fragment(kleister_log("eins", "zwei", "<drei>"), "de")
+    assert html == (
+        '<ol id="kl-log" class="kl-log" aria-label="Verlauf" reversed>'
+        '<li class="kl-ev-kleben">&lt;drei&gt;</li><li class="kl-ev-kleben">zwei</li>'
+        '<li class="kl-ev-kleben">eins</li></ol>'
+    )
+    assert isinstance(key, fragments.LogKey) and (key.tag, key.id) == ("ol", "kl-log")
+    assert key.html == ('<li class="kl-ev-kleben">eins</li>', '<li class="kl-ev-kleben">zwei</li>',
+                        '<li class="kl-ev-kleben">&lt;drei&gt;</li>')  # fmt: skip
+    assert to_html({"kl-log": kleister_log("eins")})["kl-log"].count("<li") == 1
+
+
+def test_each_line_has_its_own_key_and_is_rendered_once(monkeypatch):
+    calls = count_renders(monkeypatch)
+    short, _ = render_fragment(kleister_log("eins", "zwei"), "de")
+    longer, _ = render_fragment(kleister_log("eins", "zwei", "eins"), "de")
+    assert calls == [LOG, LINE, LINE]  # the element once, "eins" and "zwei" once each
+    assert longer.lines[:2] == short.lines and longer.lines[2] == longer.lines[0]
+    assert longer.element == short.element and longer != short
+    assert render_fragment(kleister_log("eins", "zwei"), "de")[0] == short
+    english, _ = render_fragment(kleister_log("eins", "zwei"), "en")
+    assert english.element != short.element and set(english.lines).isdisjoint(short.lines)
+
+
+def test_a_log_key_compares_its_input_only():
+    assert kleister_log("a", "b").key() == kleister_log("a", "b").key() != kleister_log("b", "a").key()
+    with pytest.raises(ValueError):
+        fragments.LogLines(LOG, {}, LINE, [{"text": lambda: 1}]).key()
+
+
+@pytest.mark.parametrize("element", ['<ol id="x"><li>fest</li></ol>', "<ol></ol>", "<ol id='x'></ol> <p></p>"])
+def test_a_log_element_must_render_empty_with_an_id(monkeypatch, element):
+    original = fragments.render_template
+    monkeypatch.setattr(
+        fragments, "render_template", lambda n, c, lang=None: element if n == "x" else original(n, c, lang)
+    )
+    with pytest.raises(ValueError):
+        render_fragment(fragments.LogLines("x", {}, LINE, [{"cls": "c", "text": "t"}]), "de")

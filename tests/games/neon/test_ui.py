@@ -313,6 +313,19 @@ def test_log_names_the_actor_and_drops_turn_ending_passes():
     ]
 
 
+def test_the_log_window_moving_on_leaves_its_lines_as_they_were():
+    """The oldest shown "passt." is judged by the event before it, so every line keeps its key (an append)."""
+    log = []
+    for n in range(ui.LOG_LENGTH):
+        log.append({"type": "setzen", "seat": n % 2, "text": f"hängt Pink {n} in Etage 1, Achse 1."})
+        log.append({"type": "passen", "seat": n % 2, "text": "passt."})
+    log = log[: ui.LOG_LENGTH + 3]  # ends with a "setzen": the window starts with a "passt." that ends a turn
+    earlier, later = ui.shown_log(log[:-2], ["P0", "P1"]), ui.shown_log(log, ["P0", "P1"])
+    assert all(line["text"] != "passt." for line in earlier + later)
+    assert earlier[1:] == later[:-1] and len(earlier) == len(later) == ui.LOG_LENGTH // 2
+    assert ui.shown_log(log[:3], ["P0", "P1"]) == ui.log_lines(log[:3], ["P0", "P1"])
+
+
 def test_options_summary():
     assert ui.options_summary({"ausgabe": "klassisch"}) == "Klassisch"
     assert ui.options_summary({"ausgabe": "blackout", "tempo": "normal"}) == "Blackout (dunkles Fenster −3)"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core.fragments import Fragment, FragmentContext, TableView, render_fragment
+from games.core.fragments import Fragment, FragmentContext, LogLines, TableView, render_fragment
 from games.rocket import endboard, ui
 from games.rocket import engine as E
 from lobby.runtime.rendering import render
@@ -82,8 +82,9 @@ def test_fragments_are_plain_data_and_render_in_every_phase():
         phases.add(s.phase)
         for seat in (None, 0, 1):
             for name, fragment in all_fragments(s, seat).items():
-                assert isinstance(fragment, Fragment)
-                fragment.key()  # ValueError if the input is not plain data
+                for part in fragment.parts() if isinstance(fragment, LogLines) else [fragment]:
+                    assert isinstance(part, Fragment)
+                    part.key()  # ValueError if the input is not plain data
                 _, text = render_fragment(fragment)
                 assert f'id="{name}"' in text
     assert phases == {"stopfen", "vorstellung", "handel", "ende"}
