@@ -82,3 +82,21 @@ def test_actions_on_unknown_table_are_404_and_need_post(client, grete):
     assert client.post("/tisch/99999/platz/").status_code == 404
     assert client.get("/tische/neu/kleister/").status_code == 405
     assert client.post("/tische/neu/schach/", FORM).status_code == 404
+
+
+def test_the_waiting_room_forms_post_with_their_token_before_any_script_ran(client, grete):
+    """A click on "Hinsetzen" right after the page loaded (table.js not run yet) must not be refused."""
+    from django.test import Client
+
+    client.post("/tische/neu/kleister/", {**FORM, "kleister-stake": "0"})
+    table = Table.objects.get()
+    paul = accounts.register_user(username="paul", password="Kleister-1929!")
+    other = Client(enforce_csrf_checks=True)
+    other.force_login(paul, backend="django.contrib.auth.backends.ModelBackend")
+    html = other.get(f"/tisch/{table.pk}/").content.decode()
+    join_form = html[html.index('action="/tisch/%d/platz/"' % table.pk) :]
+    token = join_form.split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
+    assert token
+    response = other.post(f"/tisch/{table.pk}/platz/", {"csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert Seat.objects.filter(table=table, user=paul).exists()
