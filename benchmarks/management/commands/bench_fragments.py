@@ -1,0 +1,33 @@
+"""``manage.py bench_fragments <game>``: what a move sends to the four seats, fragment by fragment."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand
+from django.utils import translation
+
+from benchmarks.fragment_replay import replay
+from games.core import registry
+
+
+class Command(BaseCommand):
+    help = "Replay a seeded 4-seat game through the table rendering and report bytes per move per fragment."
+
+    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+        parser.add_argument("slug", choices=registry.slugs())
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--whole", action="store_true", help="send every changed fragment whole (no log append)")
+
+    def handle(self, *args, slug: str, seed: int, whole: bool, **options) -> None:  # type: ignore[no-untyped-def]
+        with translation.override("de"):
+            report = replay(slug, seed=seed, whole=whole)
+        out = self.stdout.write
+        out(
+            f"{registry.engine(slug).NAME}: {report['moves']} moves, {report['players']} seats, "
+            f"{report['bytes_per_move']} B per move to all seats; rendering {report['render_ms_per_move']} ms, "
+            f"log diff {report['log_diff_ms_per_move']} ms CPU per move"
+        )
+        for name, row in report["fragments"].items():
+            out(f"  {name:16s} {row['bytes_per_move']:7d} B per move, sent {row['sent_per_move']:.2f}× per move")
+        out(json.dumps(report))
