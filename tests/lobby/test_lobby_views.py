@@ -94,7 +94,7 @@ def test_the_waiting_room_forms_post_with_their_token_before_any_script_ran(clie
     other = Client(enforce_csrf_checks=True)
     other.force_login(paul, backend="django.contrib.auth.backends.ModelBackend")
     html = other.get(f"/tisch/{table.pk}/").content.decode()
-    join_form = html[html.index('action="/tisch/%d/platz/"' % table.pk) :]
+    join_form = html[html.index(f'action="/tisch/{table.pk}/platz/"') :]
     token = join_form.split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
     assert token
     response = other.post(f"/tisch/{table.pk}/platz/", {"csrfmiddlewaretoken": token})
