@@ -35,6 +35,9 @@ from typing import Any
 from django.conf import settings
 from django.template import engines
 from django.utils import translation
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from games.core.translate import say
 
@@ -223,8 +226,34 @@ def _environment(lang: str) -> Any:
         env.extensions["jinja2.ext.InternationalizationExtension"]._install_callables(  # type: ignore[attr-defined]
             lru_cache(maxsize=4096)(catalog.gettext), lru_cache(maxsize=4096)(catalog.ngettext), newstyle=True
         )
+        fast = template_gettext(catalog.gettext)
+        env.globals.update({"gettext": fast, "_": fast})  # ``_`` was Jinja's alias that looks ``gettext`` up
         _environments[lang] = env
     return env
+
+
+def template_gettext(translate: Any) -> Any:
+    """Jinja's new-style ``gettext`` for one catalog (``translate``), with the same results, faster.
+
+    A fragment calls ``_()`` dozens of times, mostly without variables, and Jinja's version formats
+    every result anew through ``Markup.__mod__``: about a tenth of a move's CPU in the load
+    benchmark's profile (docs/benchmarks.md). A text without variables is made once per catalog.
+    """
+
+    @lru_cache(maxsize=4096)
+    def constant(message: str, autoescape: bool) -> str:
+        text = translate(message)
+        return (Markup(text) if autoescape else text) % {}  # as Jinja: "%%" becomes "%"
+
+    @pass_context
+    def gettext(context: Context, message: str, **variables: Any) -> str:
+        autoescape = context.eval_ctx.autoescape
+        if not variables:
+            return constant(message, autoescape)
+        text = translate(message)
+        return (Markup(text) if autoescape else text) % variables
+
+    return gettext
 
 
 def render_template(name: str, context: dict[str, Any], lang: str | None = None) -> str:

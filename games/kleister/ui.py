@@ -46,9 +46,12 @@ HIDDEN_LINE = gettext_lazy("davon {n} verdeckt (Hände der anderen, Druckerei)")
 TAP_LINE = gettext_lazy("Antippen zeigt alle Schichten.")
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # built once, not per call
+
+
 def compact(value: Any) -> str:
     """JSON for a data attribute: no spaces, umlauts as they are."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT.encode(value)
 
 
 def card_label(card: int) -> str:
