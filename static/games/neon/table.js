@@ -371,6 +371,10 @@
     const w = win.dataset.w;
     return win.classList.contains("nn-js-lit") || win.classList.contains("nn-lit") || !!(turn().moves || {})[w];
   };
+  // The button of the tool whose steps are open: Enter there confirms the tool, as the prompt says
+  // ("Enter = einsetzen"), instead of pressing the button again, which would close the steps (a click on
+  // the tool, Esc and a second click leave it focused and :focus-visible).
+  const ownToolButton = (el) => !!step && !!el?.closest?.(`.nn-tool[data-tool="${step.tool}"]`);
   // A button the keyboard focused (Tab: the focus is drawn) other than a window of the own facade.
   const keyboardControl = (el) => !!el?.matches?.("button:focus-visible, a:focus-visible") && !el.closest("#nn-own .nn-win");
   function moveFocus(key) {
@@ -404,7 +408,7 @@
       moveFocus(key);
     } else if (key === "Enter" && onWindow() && actionable(onWindow())) {
       tapWindow(Number(onWindow().dataset.w)); // the window the keyboard marked (a visible focus)
-    } else if (key === "Enter" && keyboardControl(event.target)) {
+    } else if (key === "Enter" && keyboardControl(event.target) && !ownToolButton(event.target)) {
       handled = false; // a tool, Abbrechen, Rat … reached with Tab: Enter presses it
     } else if (key === "Enter") {
       if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
