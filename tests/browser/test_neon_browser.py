@@ -117,6 +117,9 @@ class Player:
             if page.locator("#nn-center .nn-pick.nn-opt").count():
                 page.locator("#nn-center .nn-pick.nn-opt").first.click()
             elif page.locator("#nn-confirm:visible").count():
+                # Enter confirms wherever the focus is, also on the tool's own button (pressing it would
+                # close the step): the focus a click on the tool or a price die leaves behind.
+                page.get_by_test_id(f"tool-{tool}").focus()
                 self.key("Enter")
                 break
             else:
