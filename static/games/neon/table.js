@@ -371,10 +371,6 @@
     const w = win.dataset.w;
     return win.classList.contains("nn-js-lit") || win.classList.contains("nn-lit") || !!(turn().moves || {})[w];
   };
-  // The button of the tool whose steps are open: Enter there confirms the tool, as the prompt says
-  // ("Enter = einsetzen"), instead of pressing the button again, which would close the steps (a click on
-  // the tool, Esc and a second click leave it focused and :focus-visible).
-  const ownToolButton = (el) => !!step && !!el?.closest?.(`.nn-tool[data-tool="${step.tool}"]`);
   // A button the keyboard focused (Tab: the focus is drawn) other than a window of the own facade.
   const keyboardControl = (el) => !!el?.matches?.("button:focus-visible, a:focus-visible") && !el.closest("#nn-own .nn-win");
   function moveFocus(key) {
@@ -406,9 +402,13 @@
       else handled = false;
     } else if (key.startsWith("Arrow") && mine() && (onWindow() || litWindows().length)) {
       moveFocus(key);
+    } else if (key === "Enter" && step?.stage === "confirm" && !event.target.closest?.("#nn-cancel")) {
+      // The prompt says "Enter = einsetzen": wherever the focus is (the tool or the price die just
+      // clicked keeps it, and may be :focus-visible after an Esc), except on Abbrechen itself.
+      confirmStep();
     } else if (key === "Enter" && onWindow() && actionable(onWindow())) {
       tapWindow(Number(onWindow().dataset.w)); // the window the keyboard marked (a visible focus)
-    } else if (key === "Enter" && keyboardControl(event.target) && !ownToolButton(event.target)) {
+    } else if (key === "Enter" && keyboardControl(event.target)) {
       handled = false; // a tool, Abbrechen, Rat … reached with Tab: Enter presses it
     } else if (key === "Enter") {
       if (step && step.stage !== "confirm") handled = true; // finish or cancel the tool's step first
