@@ -1,24 +1,17 @@
-"""Channel layer settings: in-memory by default, channels-redis when REDIS_URL is set.
+"""Channel layer settings: in-memory by default, channels-redis's pub/sub layer when REDIS_URL is set.
 
-Sizes and timeouts are explained in docs/operations.md ("Channel layer").
+Sizes, timeouts and the choice of layer are explained in docs/operations.md ("Channel layer").
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
-# channels-redis waits for a consumer's next message with a blocking BZPOPMIN of
-# 5 s (RedisChannelLayer.brpop_timeout). redis-py 8 reads with a 5 s socket
-# timeout by default, so a quiet socket's wait was cut off and the consumer died
-# (websocket closed with 1011 about 5 s after its last message; channels_redis#422).
-# The read timeout must stay well above the blocking pop; it is finite so that a
-# dead link is still noticed.
-BLOCKING_POP_SECONDS = 5
+# redis-py 8 reads with a 5 s socket timeout by default; a quiet link must not be cut off
+# (channels_redis#422 with the list-based layer). The read timeout is finite so that a dead
+# link is still noticed.
 SOCKET_TIMEOUT_SECONDS = 20
-
-CAPACITY = 1000  # messages waiting per consumer channel before the layer drops new ones
-EXPIRY_SECONDS = 30  # an undelivered message is dropped after this
-GROUP_EXPIRY_SECONDS = 24 * 3600  # a table group's membership outlives any websocket session
 
 
 def redis_host(url: str) -> dict[str, Any]:
@@ -31,18 +24,22 @@ def redis_host(url: str) -> dict[str, Any]:
     }
 
 
+def prefix(redis_url: str) -> str:
+    """Pub/sub channels are shared by every Redis database: the database number keeps sites (and test
+    servers) on one Redis apart, as the numbered databases do for everything else."""
+    path = urlsplit(redis_url).path.strip("/")
+    return f"spielcenter{path or '0'}"
+
+
 def channel_layers(redis_url: str) -> dict[str, dict[str, Any]]:
     if not redis_url:
         # Channels' in-memory layer, its clean-up walk throttled (lobby/runtime/memory_layer.py).
         return {"default": {"BACKEND": "lobby.runtime.memory_layer.ThrottledInMemoryChannelLayer"}}
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [redis_host(redis_url)],
-                "capacity": CAPACITY,
-                "expiry": EXPIRY_SECONDS,
-                "group_expiry": GROUP_EXPIRY_SECONDS,
-            },
+            # One subscription per process and group; Redis pushes each message once per process,
+            # which hands it to its own connections (docs/operations.md, docs/benchmarks.md).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": prefix(redis_url)},
         }
     }

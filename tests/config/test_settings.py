@@ -52,12 +52,16 @@ def test_test_settings_hash_fast_and_debug():
     assert values["hashers"] == ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def test_redis_channel_layer_waits_longer_than_its_blocking_pop():
+def test_redis_channel_layer_is_pub_sub_kept_apart_by_database_and_patient_on_a_quiet_link():
     values = loaded("config.settings", DJANGO_SECRET_KEY=SECRET, REDIS_URL="redis://127.0.0.1:6379/9")
+    assert values["layer"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert values["layer"]["CONFIG"]["prefix"] == "spielcenter9"  # pub/sub names ignore the database number
     host = values["layer"]["CONFIG"]["hosts"][0]
     assert host["address"] == "redis://127.0.0.1:6379/9"
-    assert host["socket_timeout"] > 5  # channels-redis blocks 5 s for the next message
+    assert host["socket_timeout"] > 5  # redis-py's default 5 s cut quiet links (channels_redis#422)
     assert values["cache"] == "django.core.cache.backends.redis.RedisCache"
+    other = loaded("config.settings", DJANGO_SECRET_KEY=SECRET, REDIS_URL="redis://127.0.0.1:6379")
+    assert other["layer"]["CONFIG"]["prefix"] == "spielcenter0"
 
 
 def test_celery_retries_for_ever_and_redelivers_soon():
