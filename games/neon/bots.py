@@ -27,7 +27,7 @@ TIMED_SEARCH = True
 #: Candidates ``stark`` plays out (the best by the ``normal`` estimate).
 STARK_CANDIDATES = 4
 #: Quick self-play games per facade when ``stark`` chooses its facade.
-FACADE_PLAYOUTS = 6
+FACADE_PLAYOUTS = 150
 
 ORTH, DIAG = E.ORTH, E.DIAG
 _COLOUR_SET = frozenset(COLOURS)
@@ -194,20 +194,139 @@ def open_cells(grid: list[str | None], req: tuple) -> list[tuple[int, str | None
     return out
 
 
+def _lines(grid: list[str | None], ranges: list[range]) -> list[tuple[int, dict[str, int], dict[str, int]]]:
+    """(dice, colour counts, brightness counts) of each line (row or column) of ``grid``."""
+    out = []
+    for cells in ranges:
+        cc: dict[str, int] = {}
+        vc: dict[str, int] = {}
+        n = 0
+        for i in cells:
+            d = grid[i]
+            if d is not None:
+                n += 1
+                cc[d[0]] = cc.get(d[0], 0) + 1
+                vc[d[1]] = vc.get(d[1], 0) + 1
+        out.append((n, cc, vc))
+    return out
+
+
+_ROWS = [range(r * 5, r * 5 + 5) for r in range(4)]
+_COLS = [range(c, CELLS, 5) for c in range(5)]
+
+
 def best_placements(ctx: Ctx, grid: list[str | None], dice: list[str]) -> list[tuple[float, int, int]]:
-    """(value, die index, window) for every legal placement, best first."""
-    stats = Stats(grid)
-    cells = open_cells(grid, ctx.req)
+    """(value, die index, window) for every legal placement, best first.
+
+    Each value is exactly ``place_value``'s (the same sums in the same order); the counts it
+    needs are computed once per grid instead of once per placement.
+    """
+    req = ctx.req
+    tafeln = ctx.tafeln
+    stats = Stats(grid) if ctx.pairs or ctx.vs or ctx.rb else None
+    filled = [k for k in range(CELLS) if grid[k] is not None]
+    if filled:
+        front: set[int] = set()
+        for k in filled:
+            front.update(E.NEIGH8[k])
+        cells = sorted(c for c in front if grid[c] is None)
+    else:
+        cells = _EDGE_LIST
+    rows = _lines(grid, _ROWS) if ctx.be or ctx.le else None
+    cols = _lines(grid, _COLS) if ctx.ba or ctx.la else None
+    near: dict[int, tuple[set[str], set[str]]] = {}  # empty window -> colours, brightnesses next to it
+
+    def around(m: int) -> tuple[set[str], set[str]]:
+        got = near.get(m)
+        if got is None:
+            cs, vs = set(), set()
+            for x in ORTH[m]:
+                d = grid[x]
+                if d is not None:
+                    cs.add(d[0])
+                    vs.add(d[1])
+            got = near[m] = (cs, vs)
+        return got
+
+    dark = ctx.dark
     out = []
     seen = set()
     for i, d in enumerate(dice):
         if d in seen:
             continue
         seen.add(d)
-        d0, d1 = d[0], d[1]
-        for c, r, banned in cells:
-            if (r is None or r in d) and d0 not in banned and d1 not in banned:
-                out.append((place_value(ctx, grid, d, c, stats), i, c))
+        col, val = d[0], d[1]
+        iv = ord(val) - 48
+        base = float(dark)
+        w = ctx.secret.get(col)
+        if w:
+            base += w * iv
+        if ctx.solo:
+            base += iv
+        pair = ctx.pairs.get(val)
+        for c in cells:
+            r = req[c]
+            if r is not None and r != col and r != val:
+                continue
+            cs, vs = around(c)
+            if col in cs or val in vs:
+                continue
+            v = base
+            if tafeln:
+                if rows is not None:
+                    n, cc, vc = rows[c // 5]
+                    if ctx.be:
+                        v += -2.5 if col in cc else 0.8 + 0.3 * n
+                    if ctx.le:
+                        v += -2.0 if val in vc else 0.7 + 0.3 * n
+                if cols is not None:
+                    n, cc, vc = cols[c % 5]
+                    if ctx.ba:
+                        v += -2.0 if col in cc else 0.7 + 0.3 * n
+                    if ctx.la:
+                        v += -1.6 if val in vc else 0.6 + 0.3 * n
+                if pair is not None:
+                    v += 1.6 if stats.vcount[ord(pair[1]) - 48] > stats.vcount[iv] else 0.5
+                if ctx.vs:
+                    v += 1.2 if stats.vcount[iv] == stats.vmin else -0.2
+                if ctx.rb:
+                    v += 1.2 if stats.ccount[col] == stats.cmin else -0.2
+                if ctx.lk:
+                    for m in DIAG[c]:
+                        e = grid[m]
+                        if e is not None and e[0] == col:
+                            v += 1.0
+                            for x in DIAG[m]:
+                                f = grid[x]
+                                if f is not None and f[0] == col:
+                                    break
+                            else:
+                                v += 0.8
+            if r is None:
+                own = (5 - len(cs)) * (6 - len(vs))
+            elif r in _COLOUR_SET:
+                own = (0 if r in cs else 1) * (6 - len(vs))
+            else:
+                own = (5 - len(cs)) * (0 if r in vs else 1)
+            if own < 8:
+                v += 6.0 / (1 + own)
+            for m in ORTH[c]:
+                if grid[m] is None:
+                    cs, vs = around(m)
+                    rm = req[m]
+                    if rm is None:
+                        opts = (5 - len(cs) - (col not in cs)) * (6 - len(vs) - (val not in vs))
+                    elif rm in _COLOUR_SET:
+                        opts = (0 if rm in cs or rm == col else 1) * (6 - len(vs) - (val not in vs))
+                    else:
+                        opts = (5 - len(cs) - (col not in cs)) * (0 if rm in vs or rm == val else 1)
+                    if opts == 0:
+                        v -= dark + 2.5
+                    elif opts <= 2:
+                        v -= 1.0
+                    elif opts <= 4:
+                        v -= 0.4
+            out.append((v, i, c))
     out.sort(key=lambda x: -x[0])
     return out
 
@@ -268,9 +387,11 @@ def _choose_facade(view: JSON, legal: list[JSON], rng: random.Random, level: str
     me = view["spieler"][_me(view)]
     secrets = me["geheim"]
     scored = []
+    # stark: every facade meets the same random deliveries (a fair comparison between them)
+    seeds = [rng.getrandbits(64) for _ in range(FACADE_PLAYOUTS)] if level == "stark" else []
     for a in legal:
         f = FACADES[a["fassade"]]
-        value = facade_estimate(f.id, secrets, [t["id"] for t in view["tafeln"]], view, rng, level)
+        value = facade_estimate(f.id, secrets, [t["id"] for t in view["tafeln"]], view, rng, level, seeds)
         scored.append((value, a))
     scored.sort(key=lambda x: -x[0])
     value, a = scored[0]
@@ -289,7 +410,13 @@ def _choose_facade(view: JSON, legal: list[JSON], rng: random.Random, level: str
 
 
 def facade_estimate(
-    fid: str, secrets: list[str], tafeln: list[str], view: JSON, rng: random.Random, level: str
+    fid: str,
+    secrets: list[str],
+    tafeln: list[str],
+    view: JSON,
+    rng: random.Random,
+    level: str,
+    seeds: list[int] | None = None,
 ) -> float:
     f = FACADES[fid]
     req = f.req
@@ -300,12 +427,15 @@ def facade_estimate(
     quick = strom + 2.0 * secret_cells - 0.6 * dark * max(0, restricted - 9)
     if level != "stark":
         return quick
-    # stark: a few quick self-play games on this facade with random deliveries
+    # stark: quick self-play games on this facade with random deliveries (``seeds``: one
+    # random stream per game, shared by the facades compared)
+    if not seeds:
+        seeds = [rng.getrandbits(64) for _ in range(FACADE_PLAYOUTS)]
     total = 0.0
     n = view["players"]
-    for _ in range(FACADE_PLAYOUTS):
-        total += _self_play(req, secrets, tafeln, dark, view["solo"], n, rng)
-    return strom + total / FACADE_PLAYOUTS
+    for seed in seeds:
+        total += _self_play(req, secrets, tafeln, dark, view["solo"], n, random.Random(seed))
+    return strom + total / len(seeds)
 
 
 def _self_play(req, secrets, tafeln, dark, solo, players, rng) -> float:
@@ -575,20 +705,28 @@ def _draw_fast(kiste: dict[str, int], k: int, rng: random.Random) -> list[str]:
     return out
 
 
+#: Weight of the best rival's points in ``stark``'s playout value. 0: its own points only (1, the
+#: margin, measured no better heads-up: docs/benchmarks.md, session 6).
+RIVAL_WEIGHT = 0.0
+
+
 def rollout(w: E.State, me: int, rng: random.Random) -> float:
     """Play ``w`` from the current turn to the end, in place, with a cheap policy.
 
-    ``me`` places the best of up to five dice by the heuristic; another seat
-    just takes a random die (its facade does not change ``me``'s points); no
-    tools. Returns the value for
-    ``me``: its points (solo: points minus the target, plus a bonus for a win).
+    Every seat places the die the ``normal`` estimate likes best for its own facade
+    (another seat with the secret colour ``determinize`` sampled for it); nobody uses
+    tools. The future Lieferungen come from their own random stream, drawn first, so
+    every candidate of a sampled world meets the same dice. Returns the value for
+    ``me``: its points (minus ``RIVAL_WEIGHT`` × the best rival's points; solo: points
+    minus the target, plus a bonus for a win).
     """
+    solo = E._solo(w)
     if w.phase == "spiel":
         n = w.players
-        mine = w.grids[me]
-        ctx = _world_ctx(w, me)
-        solo = E._solo(w)
+        grids = w.grids
+        ctxs = [_world_ctx(w, p) for p in range(n)]
         size = E.delivery_size(w)
+        draws = random.Random(rng.getrandbits(64))
         order, turn, skip = w.order, w.turn, set(w.skip)
         lief = w.lieferung
         while True:
@@ -598,20 +736,10 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
                 turn += 1
                 if not lief or (turn > half and seat in skip):
                     continue
-                if seat == me:
-                    if len(lief) > 5:
-                        idx = rng.sample(range(len(lief)), 5)
-                        sub = [lief[i] for i in idx]
-                    else:
-                        idx = list(range(len(lief)))
-                        sub = lief
-                    best = best_placements(ctx, mine, sub)
-                    if best:
-                        _, i, c = best[0]
-                        mine[c] = lief.pop(idx[i])
-                else:
-                    # another seat: only which die it takes matters for ``me``
-                    lief.pop(int(rng.random() * len(lief)))
+                best = best_placements(ctxs[seat], grids[seat], lief)
+                if best:
+                    _, i, c = best[0]
+                    grids[seat][c] = lief.pop(i)
             w.zaehler.extend(lief)
             lief = []
             if w.runde >= E.ROUNDS:
@@ -620,15 +748,19 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
             w.start = (w.start + 1) % n
             order = [0, 0] if solo else E._snake(w.start, n)
             turn, skip = 0, set()
-            lief = _draw_fast(w.kiste, size, rng)
-            ctx.secret = _secret_weights(mine, w.geheim[me])
+            lief = _draw_fast(w.kiste, size, draws)
+            if solo:
+                ctxs[me].secret = _secret_weights(grids[me], w.geheim[me])
         w.lieferung, w.hand, w.pending = [], None, None
         w.phase = "ende"
     total, _, _ = E.score_seat(w, me)
-    if E._solo(w):
+    if solo:
         t = E.target(w)
         return total - t + (8 if total > t else 0)
-    return float(total)
+    if not RIVAL_WEIGHT:
+        return float(total)
+    rival = max(E.score_seat(w, p)[0] for p in range(w.players) if p != me)
+    return total - RIVAL_WEIGHT * rival
 
 
 def _finish_turn(w: E.State, me: int) -> None:
