@@ -105,6 +105,32 @@ def _options(grid: list[str | None], req: tuple, cell: int, extra_cell: int, ext
     return (5 - len(cols)) * (0 if r in vals else 1)
 
 
+def _tafel_counts(
+    ctx: Ctx, stats: Stats | None, grid: list[str | None], cell: int, col: str, iv: int, pair: str | None, v: float
+) -> float:
+    """``v`` plus what the Werbetafeln that count the whole facade (pairs, every brightness, every
+    colour, diagonal chains) make of ``col``/``iv`` in ``cell``; added in one fixed order, so
+    ``place_value`` and ``best_placements`` get the very same sums."""
+    if pair is not None:
+        v += 1.6 if stats.vcount[ord(pair[1]) - 48] > stats.vcount[iv] else 0.5
+    if ctx.vs:
+        v += 1.2 if stats.vcount[iv] == stats.vmin else -0.2
+    if ctx.rb:
+        v += 1.2 if stats.ccount[col] == stats.cmin else -0.2
+    if ctx.lk:
+        for m in DIAG[cell]:
+            d = grid[m]
+            if d is not None and d[0] == col:
+                v += 1.0
+                for x in DIAG[m]:
+                    e = grid[x]
+                    if e is not None and e[0] == col:
+                        break
+                else:
+                    v += 0.8
+    return v
+
+
 def place_value(ctx: Ctx, grid: list[str | None], die: str, cell: int, stats: Stats | None = None) -> float:
     """Estimated worth of putting ``die`` into ``cell`` (a legal placement)."""
     col, val = die[0], die[1]
@@ -143,24 +169,7 @@ def place_value(ctx: Ctx, grid: list[str | None], die: str, cell: int, stats: St
                 v += -2.0 if same_c else 0.7 + 0.3 * n
             if ctx.la:
                 v += -1.6 if same_v else 0.6 + 0.3 * n
-        pair = ctx.pairs.get(val)
-        if pair is not None:
-            v += 1.6 if stats.vcount[ord(pair[1]) - 48] > stats.vcount[iv] else 0.5
-        if ctx.vs:
-            v += 1.2 if stats.vcount[iv] == stats.vmin else -0.2
-        if ctx.rb:
-            v += 1.2 if stats.ccount[col] == stats.cmin else -0.2
-        if ctx.lk:
-            for m in DIAG[cell]:
-                d = grid[m]
-                if d is not None and d[0] == col:
-                    v += 1.0
-                    for x in DIAG[m]:
-                        e = grid[x]
-                        if e is not None and e[0] == col:
-                            break
-                    else:
-                        v += 0.8
+        v = _tafel_counts(ctx, stats, grid, cell, col, iv, ctx.pairs.get(val), v)
     req = ctx.req
     # a hard window filled now cannot become dark later
     own = _options(grid, req, cell, -1, "")
@@ -285,23 +294,7 @@ def best_placements(ctx: Ctx, grid: list[str | None], dice: list[str]) -> list[t
                         v += -2.0 if col in cc else 0.7 + 0.3 * n
                     if ctx.la:
                         v += -1.6 if val in vc else 0.6 + 0.3 * n
-                if pair is not None:
-                    v += 1.6 if stats.vcount[ord(pair[1]) - 48] > stats.vcount[iv] else 0.5
-                if ctx.vs:
-                    v += 1.2 if stats.vcount[iv] == stats.vmin else -0.2
-                if ctx.rb:
-                    v += 1.2 if stats.ccount[col] == stats.cmin else -0.2
-                if ctx.lk:
-                    for m in DIAG[c]:
-                        e = grid[m]
-                        if e is not None and e[0] == col:
-                            v += 1.0
-                            for x in DIAG[m]:
-                                f = grid[x]
-                                if f is not None and f[0] == col:
-                                    break
-                            else:
-                                v += 0.8
+                v = _tafel_counts(ctx, stats, grid, c, col, iv, pair, v)
             if r is None:
                 own = (5 - len(cs)) * (6 - len(vs))
             elif r in _COLOUR_SET:
