@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.failure_log import FailureLog
+
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +47,23 @@ def _server_database(tmp: Path) -> tuple[str, callable]:
 
         return f"{base}/{name}", drop
     return f"sqlite:///{tmp / 'browser.sqlite3'}", lambda: None
+
+
+#: what the pages of the running test saw, printed under a failed test's report
+FAILURES = FailureLog()
+
+
+@pytest.fixture(autouse=True)
+def _failure_log() -> None:
+    FAILURES.reset()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and "browser" in getattr(item, "fixturenames", ()):
+        report.sections.append(("browser and server at the failure", FAILURES.report()))
 
 
 #: Every browser test runs with ids from 1000 on (issue 8: "1.234" in a URL broke every table).
@@ -105,6 +124,7 @@ def live_site(live_database: str, tmp_path_factory: pytest.TempPathFactory) -> I
     _start_ids_above_1000(database_url)
     port = _free_port()
     log = open(tmp / "server.log", "w")  # noqa: SIM115
+    FAILURES.server_log = tmp / "server.log"
     workers = []
     if env.get("REDIS_URL"):
         # Distributed: the server gets its own Redis database (isolated from other tests) and a real worker.
@@ -150,6 +170,14 @@ def browser():  # type: ignore[no-untyped-def]
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
+        opened = browser.new_context
+
+        def new_context(*args, **kwargs):  # type: ignore[no-untyped-def]
+            context = opened(*args, **kwargs)
+            FAILURES.watch_context(context)
+            return context
+
+        browser.new_context = new_context  # every test's pages report what they saw when the test fails
         yield browser
         browser.close()
 
