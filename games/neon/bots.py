@@ -18,6 +18,7 @@ from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
 from games.core.text import Text, fixed, tx
 from games.neon import engine as E
+from games.neon.board import Board
 from games.neon.content import CELLS, COLOURS, FACADES, PAIRS, TOOLS, die_text, window_text
 
 JSON = dict[str, Any]
@@ -109,8 +110,8 @@ def _tafel_counts(
     ctx: Ctx, stats: Stats | None, grid: list[str | None], cell: int, col: str, iv: int, pair: str | None, v: float
 ) -> float:
     """``v`` plus what the Werbetafeln that count the whole facade (pairs, every brightness, every
-    colour, diagonal chains) make of ``col``/``iv`` in ``cell``; added in one fixed order, so
-    ``place_value`` and ``best_placements`` get the very same sums."""
+    colour, diagonal chains) make of ``col``/``iv`` in ``cell``, added in the order
+    ``board.Board.placements`` adds them too (the very same sums)."""
     if pair is not None:
         v += 1.6 if stats.vcount[ord(pair[1]) - 48] > stats.vcount[iv] else 0.5
     if ctx.vs:
@@ -203,123 +204,13 @@ def open_cells(grid: list[str | None], req: tuple) -> list[tuple[int, str | None
     return out
 
 
-def _lines(grid: list[str | None], ranges: list[range]) -> list[tuple[int, dict[str, int], dict[str, int]]]:
-    """(dice, colour counts, brightness counts) of each line (row or column) of ``grid``."""
-    out = []
-    for cells in ranges:
-        cc: dict[str, int] = {}
-        vc: dict[str, int] = {}
-        n = 0
-        for i in cells:
-            d = grid[i]
-            if d is not None:
-                n += 1
-                cc[d[0]] = cc.get(d[0], 0) + 1
-                vc[d[1]] = vc.get(d[1], 0) + 1
-        out.append((n, cc, vc))
-    return out
-
-
-_ROWS = [range(r * 5, r * 5 + 5) for r in range(4)]
-_COLS = [range(c, CELLS, 5) for c in range(5)]
-
-
 def best_placements(ctx: Ctx, grid: list[str | None], dice: list[str]) -> list[tuple[float, int, int]]:
-    """(value, die index, window) for every legal placement, best first.
+    """(value, die index, window) for every legal placement, best first (ties: die, then window).
 
-    Each value is exactly ``place_value``'s (the same sums in the same order); the counts it
-    needs are computed once per grid instead of once per placement.
+    Each value is exactly ``place_value``'s (the same sums in the same order); :class:`Board`
+    counts the facade once instead of once per placement.
     """
-    req = ctx.req
-    tafeln = ctx.tafeln
-    stats = Stats(grid) if ctx.pairs or ctx.vs or ctx.rb else None
-    filled = [k for k in range(CELLS) if grid[k] is not None]
-    if filled:
-        front: set[int] = set()
-        for k in filled:
-            front.update(E.NEIGH8[k])
-        cells = sorted(c for c in front if grid[c] is None)
-    else:
-        cells = _EDGE_LIST
-    rows = _lines(grid, _ROWS) if ctx.be or ctx.le else None
-    cols = _lines(grid, _COLS) if ctx.ba or ctx.la else None
-    near: dict[int, tuple[set[str], set[str]]] = {}  # empty window -> colours, brightnesses next to it
-
-    def around(m: int) -> tuple[set[str], set[str]]:
-        got = near.get(m)
-        if got is None:
-            cs, vs = set(), set()
-            for x in ORTH[m]:
-                d = grid[x]
-                if d is not None:
-                    cs.add(d[0])
-                    vs.add(d[1])
-            got = near[m] = (cs, vs)
-        return got
-
-    dark = ctx.dark
-    out = []
-    seen = set()
-    for i, d in enumerate(dice):
-        if d in seen:
-            continue
-        seen.add(d)
-        col, val = d[0], d[1]
-        iv = ord(val) - 48
-        base = float(dark)
-        w = ctx.secret.get(col)
-        if w:
-            base += w * iv
-        if ctx.solo:
-            base += iv
-        pair = ctx.pairs.get(val)
-        for c in cells:
-            r = req[c]
-            if r is not None and r != col and r != val:
-                continue
-            cs, vs = around(c)
-            if col in cs or val in vs:
-                continue
-            v = base
-            if tafeln:
-                if rows is not None:
-                    n, cc, vc = rows[c // 5]
-                    if ctx.be:
-                        v += -2.5 if col in cc else 0.8 + 0.3 * n
-                    if ctx.le:
-                        v += -2.0 if val in vc else 0.7 + 0.3 * n
-                if cols is not None:
-                    n, cc, vc = cols[c % 5]
-                    if ctx.ba:
-                        v += -2.0 if col in cc else 0.7 + 0.3 * n
-                    if ctx.la:
-                        v += -1.6 if val in vc else 0.6 + 0.3 * n
-                v = _tafel_counts(ctx, stats, grid, c, col, iv, pair, v)
-            if r is None:
-                own = (5 - len(cs)) * (6 - len(vs))
-            elif r in _COLOUR_SET:
-                own = (0 if r in cs else 1) * (6 - len(vs))
-            else:
-                own = (5 - len(cs)) * (0 if r in vs else 1)
-            if own < 8:
-                v += 6.0 / (1 + own)
-            for m in ORTH[c]:
-                if grid[m] is None:
-                    cs, vs = around(m)
-                    rm = req[m]
-                    if rm is None:
-                        opts = (5 - len(cs) - (col not in cs)) * (6 - len(vs) - (val not in vs))
-                    elif rm in _COLOUR_SET:
-                        opts = (0 if rm in cs or rm == col else 1) * (6 - len(vs) - (val not in vs))
-                    else:
-                        opts = (5 - len(cs) - (col not in cs)) * (0 if rm in vs or rm == val else 1)
-                    if opts == 0:
-                        v -= dark + 2.5
-                    elif opts <= 2:
-                        v -= 1.0
-                    elif opts <= 4:
-                        v -= 0.4
-            out.append((v, i, c))
+    out = Board(ctx, grid).placements(dice)
     out.sort(key=lambda x: -x[0])
     return out
 
@@ -434,14 +325,15 @@ def facade_estimate(
 def _self_play(req, secrets, tafeln, dark, solo, players, rng) -> float:
     grid: list[str | None] = [None] * CELLS
     ctx = Ctx(req, _secret_weights(grid, secrets), tafeln, dark, solo)
+    board = Board(ctx, grid)
     size = 4 if solo else 2 * players + 1
     for _ in range(10):
         for _turn in range(2):
             dice = [rng.choice(COLOURS) + str(rng.randint(1, 6)) for _ in range(size // 2)]
-            best = best_placements(ctx, grid, dice)
+            best = board.best(dice)
             if best:
-                _, i, c = best[0]
-                grid[c] = dice[i]
+                _, i, c = best
+                board.place(c, dice[i])
         ctx.secret = _secret_weights(grid, secrets)
     score = sum(E.score_tafel(t, grid)[0] for t in tafeln)
     score += max(E.secret_points(grid, c) for c in secrets)
@@ -708,7 +600,8 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
 
     Every seat places the die the ``normal`` estimate likes best for its own facade
     (another seat with the secret colour ``determinize`` sampled for it); nobody uses
-    tools. The future Lieferungen come from their own random stream, drawn first, so
+    tools (each facade's counts kept in a :class:`Board` through the whole playout). The
+    future Lieferungen come from their own random stream, drawn first, so
     every candidate of a sampled world meets the same dice. Returns the value for
     ``me``: its points (minus ``RIVAL_WEIGHT`` × the best rival's points; solo: points
     minus the target, plus a bonus for a win).
@@ -718,6 +611,7 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
         n = w.players
         grids = w.grids
         ctxs = [_world_ctx(w, p) for p in range(n)]
+        boards = [Board(ctxs[p], grids[p]) for p in range(n)]
         size = E.delivery_size(w)
         draws = random.Random(rng.getrandbits(64))
         order, turn, skip = w.order, w.turn, set(w.skip)
@@ -729,10 +623,10 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
                 turn += 1
                 if not lief or (turn > half and seat in skip):
                     continue
-                best = best_placements(ctxs[seat], grids[seat], lief)
+                best = boards[seat].best(lief)
                 if best:
-                    _, i, c = best[0]
-                    grids[seat][c] = lief.pop(i)
+                    _, i, c = best
+                    boards[seat].place(c, lief.pop(i))
             w.zaehler.extend(lief)
             lief = []
             if w.runde >= E.ROUNDS:
