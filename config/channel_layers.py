@@ -1,4 +1,5 @@
-"""Channel layer settings: in-memory by default, channels-redis's pub/sub layer when REDIS_URL is set.
+"""Channel layer settings: in-memory by default, channels-redis's pub/sub layer (local connections first)
+when REDIS_URL is set.
 
 Sizes, timeouts and the choice of layer are explained in docs/operations.md ("Channel layer").
 """
@@ -37,9 +38,10 @@ def channel_layers(redis_url: str) -> dict[str, dict[str, Any]]:
         return {"default": {"BACKEND": "lobby.runtime.memory_layer.ThrottledInMemoryChannelLayer"}}
     return {
         "default": {
-            # One subscription per process and group; Redis pushes each message once per process,
-            # which hands it to its own connections (docs/operations.md, docs/benchmarks.md).
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # channels-redis's pub/sub layer: one subscription per process and group, Redis pushes each
+            # message once per process; this process's own connections get it first without Redis
+            # (lobby/runtime/redis_layer.py, docs/operations.md, docs/benchmarks.md).
+            "BACKEND": "lobby.runtime.redis_layer.LocalFirstPubSubChannelLayer",
             "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": prefix(redis_url)},
         }
     }

@@ -54,7 +54,7 @@ def test_test_settings_hash_fast_and_debug():
 
 def test_redis_channel_layer_is_pub_sub_kept_apart_by_database_and_patient_on_a_quiet_link():
     values = loaded("config.settings", DJANGO_SECRET_KEY=SECRET, REDIS_URL="redis://127.0.0.1:6379/9")
-    assert values["layer"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert values["layer"]["BACKEND"] == "lobby.runtime.redis_layer.LocalFirstPubSubChannelLayer"
     assert values["layer"]["CONFIG"]["prefix"] == "spielcenter9"  # pub/sub names ignore the database number
     host = values["layer"]["CONFIG"]["hosts"][0]
     assert host["address"] == "redis://127.0.0.1:6379/9"
