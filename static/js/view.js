@@ -100,6 +100,15 @@
     store();
   });
   // Closing the gear gives the keys back to the game (a focused summary would take Space and Enter).
+  // A click on the summary closes it at once: the "toggle" event comes later, and a key pressed
+  // before it would still land in the gear and be swallowed below.
+  const summary = gear.querySelector("summary");
+  summary.addEventListener("click", (event) => {
+    if (!gear.open) return;
+    event.preventDefault();
+    gear.open = false;
+    if (gear.contains(document.activeElement)) document.activeElement.blur();
+  });
   gear.addEventListener("toggle", () => {
     if (!gear.open && gear.contains(document.activeElement)) document.activeElement.blur();
   });
@@ -110,7 +119,7 @@
     event.stopPropagation();
     if (event.key === "Escape" && gear.open) {
       gear.open = false;
-      gear.querySelector("summary").focus();
+      summary.focus();
     }
   });
 

@@ -22,6 +22,8 @@ PAGE_STATE = """(() => {
   return {url: location.href, version: data('#tbl-v'), error: text('#table-error'),
           conn: [...document.querySelectorAll('[data-state]')].map((el) => el.id + '=' + el.dataset.state),
           status: [...document.querySelectorAll('[id$=-status]')].map((el) => ({id: el.id, ...el.dataset})),
+          open: [...document.querySelectorAll('details[open], dialog[open]')].map((el) => el.id || el.tagName),
+          busy: [...document.querySelectorAll('[class*="-busy"]')].map((el) => el.id || el.className),
           focus: document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : null};
 })()"""
 

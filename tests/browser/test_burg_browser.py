@@ -22,6 +22,12 @@ def turn_data(page) -> dict:  # type: ignore[no-untyped-def]
     return json.loads(page.locator("#bg-turn").get_attribute("data-turn") or "{}")
 
 
+#: whose turn, the phase, the version and the turn's choices, read in one go
+READ_AT_ONCE = """(() => { const s = document.getElementById('bg-status');
+    return {mine: s.dataset.myTurn, phase: s.dataset.phase, version: document.getElementById('tbl-v').dataset.version,
+            turn: document.getElementById('bg-turn').dataset.turn}; })()"""
+
+
 def version(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator("#tbl-v").get_attribute("data-version") or ""
 
@@ -86,12 +92,12 @@ class Builder:
     def step(self) -> bool:
         """One action if this seat is to act; False when it is not."""
         page = self.page
-        status = page.locator("#bg-status")
-        if status.get_attribute("data-my-turn") != "1":
+        seen = page.evaluate(READ_AT_ONCE)  # one moment: an update may land between two separate reads
+        if seen["mine"] != "1":
             return False
-        before = version(page)
-        t = turn_data(page)
-        phase = status.get_attribute("data-phase")
+        before, phase = seen["version"], seen["phase"]
+        t = json.loads(seen["turn"] or "{}")
+        status = page.locator("#bg-status")
         if phase == "skizze":
             self.key("1")
         elif phase == "wertung":

@@ -185,6 +185,15 @@ def test_reduced_motion_stops_the_gear_animation(page):
     box = page.locator(".view-gear-body").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375
 
+    # a click on the summary closes the gear and gives the keys back at once, not a task later: a game
+    # key pressed right after the click must not land on the hidden radio the mouse chose last
+    closed_and_free = page.evaluate(
+        """() => { document.querySelector('[data-testid=theme-hell]').focus();
+                   document.querySelector('[data-testid=settings-open]').click();
+                   return [document.getElementById('view-gear').open, document.activeElement === document.body]; }"""
+    )
+    assert closed_and_free == [False, True]
+
 
 def test_each_game_offers_its_own_pieces_and_design_in_the_one_gear(page):
     errors: list[str] = []
