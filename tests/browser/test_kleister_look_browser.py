@@ -32,17 +32,22 @@ def start_free_game(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector("#kl-conn[data-state=open]")
 
 
+READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
+    return {end: !!document.querySelector('[data-testid=endboard]'), intro: !!document.querySelector('#kl-intro[open]'),
+            mine: s.dataset.myTurn, phase: s.dataset.phase}; })()"""
+
+
 def wait_for_turn(page, deadline: float) -> str | None:  # type: ignore[no-untyped-def]
     """The phase once it is the player's turn (closing the first-move window by keyboard), None at the end."""
     while time.monotonic() < deadline:
-        if page.locator("[data-testid=endboard]").count():
+        seen = page.evaluate(READ_AT_ONCE)  # the update that brings the turn opens the window in the same task
+        if seen["end"]:
             return None
-        if page.locator("#kl-intro[open]").count():
+        if seen["intro"]:
             page.keyboard.press("Enter")  # the window's only button has the focus
             continue
-        status = page.locator("#kl-status")
-        if status.get_attribute("data-my-turn") == "1":
-            return status.get_attribute("data-phase")
+        if seen["mine"] == "1":
+            return seen["phase"]
         page.wait_for_timeout(100)
     raise AssertionError("the game did not end in time")
 
