@@ -11,13 +11,10 @@ the same terms added in the same order, so the very same floats (``tests/games/n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from games.neon.content import CELLS, COLOURS, COLS, ROWS, VALUES
 from games.neon.engine import DIAG, EDGE, NEIGH8, ORTH
-
-if TYPE_CHECKING:
-    from games.neon.bots import Ctx
 
 _CBIT = {c: 1 << k for k, c in enumerate(COLOURS)}
 _VBIT = {v: 1 << k for k, v in enumerate(VALUES)}
@@ -120,7 +117,7 @@ class Board:
         "where",
     )
 
-    def __init__(self, ctx: Ctx, grid: list[str | None]) -> None:
+    def __init__(self, ctx: Any, grid: list[str | None]) -> None:  # ctx: bots.Ctx (bots imports this module)
         self.ctx = ctx
         self.grid = grid
         self._fits, self._own, self._penalty = _tables(ctx.req, ctx.dark)
