@@ -5,8 +5,10 @@ process gets the messages in the order they were sent; messages raised together 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -15,11 +17,20 @@ from lobby.runtime import redis_layer
 from lobby.runtime.redis_layer import LocalFirstPubSubChannelLayer
 
 REDIS = os.environ.get("REDIS_URL", "")
-pytestmark = [
-    pytest.mark.skipif(not REDIS, reason="needs REDIS_URL (CI's distributed run)"),
-    pytest.mark.asyncio,
-]
+pytestmark = pytest.mark.skipif(not REDIS, reason="needs REDIS_URL (CI's distributed run)")
 QUIET = 0.3  # long enough for Redis to bring back anything still under way
+
+
+def on_own_loop(test):  # type: ignore[no-untyped-def]
+    """Run an async test on a fresh event loop in a thread of its own, as a server process runs the layer
+    (the test thread may still count a loop as running: Playwright's sync API in the browser tests)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            return thread.submit(asyncio.run, test(*args, **kwargs)).result()
+
+    return run
 
 
 def two_processes() -> tuple[LocalFirstPubSubChannelLayer, LocalFirstPubSubChannelLayer]:
@@ -43,6 +54,7 @@ async def close(*layers: LocalFirstPubSubChannelLayer) -> None:
         await layer.flush()
 
 
+@on_own_loop
 async def test_a_group_message_reaches_each_member_once_here_without_redis_and_there_through_it():
     here, there = two_processes()
     mine, theirs = await here.new_channel(), await there.new_channel()
@@ -58,6 +70,7 @@ async def test_a_group_message_reaches_each_member_once_here_without_redis_and_t
     await close(here, there)
 
 
+@on_own_loop
 async def test_the_other_process_gets_the_messages_in_the_order_they_were_sent_in_one_batch(monkeypatch):
     here, there = two_processes()
     theirs = await there.new_channel()
@@ -80,6 +93,7 @@ async def test_the_other_process_gets_the_messages_in_the_order_they_were_sent_i
     await close(here, there)
 
 
+@on_own_loop
 async def test_a_message_to_a_channel_goes_to_its_own_process_only():
     here, there = two_processes()
     mine, theirs = await here.new_channel(), await there.new_channel()
@@ -93,6 +107,7 @@ async def test_a_message_to_a_channel_goes_to_its_own_process_only():
     await close(here, there)
 
 
+@on_own_loop
 async def test_a_member_that_left_gets_nothing_and_a_group_without_members_here_still_reaches_there():
     here, there = two_processes()
     mine, theirs = await here.new_channel(), await there.new_channel()
