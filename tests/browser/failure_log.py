@@ -28,6 +28,11 @@ PAGE_STATE = """(() => {
 })()"""
 
 
+#: every key the page gets, where it lands and whether a dialog is open (a key a test pressed may vanish)
+KEYS_TO_CONSOLE = """document.addEventListener('keydown', (e) => console.debug('key', e.key, 'on',
+    e.target.id || e.target.tagName, document.querySelector('dialog[open]') ? 'dialog open' : ''), true);"""
+
+
 class FailureLog:
     """Listens to every page of the session's browser; one test's lines at a time."""
 
@@ -46,6 +51,7 @@ class FailureLog:
         self.lines.append(f"{time.monotonic() - self.start:7.2f}s p{index} {what}")
 
     def watch_context(self, context) -> None:  # type: ignore[no-untyped-def]
+        context.add_init_script(KEYS_TO_CONSOLE)
         context.on("page", self.watch_page)
 
     def watch_page(self, page) -> None:  # type: ignore[no-untyped-def]
