@@ -39,6 +39,16 @@ def two_processes() -> tuple[LocalFirstPubSubChannelLayer, LocalFirstPubSubChann
     return LocalFirstPubSubChannelLayer(**config), LocalFirstPubSubChannelLayer(**config)
 
 
+async def one_member_each(group: str) -> tuple[LocalFirstPubSubChannelLayer, LocalFirstPubSubChannelLayer, str, str]:
+    """Two processes with one connection each in ``group``, their subscriptions in place."""
+    here, there = two_processes()
+    mine, theirs = await here.new_channel(), await there.new_channel()
+    await here.group_add(group, mine)
+    await there.group_add(group, theirs)
+    await asyncio.sleep(QUIET)
+    return here, there, mine, theirs
+
+
 async def receive_all(layer: LocalFirstPubSubChannelLayer, channel: str) -> list[dict]:
     """Everything the channel gets until it has been quiet for a moment."""
     got = []
@@ -56,11 +66,7 @@ async def close(*layers: LocalFirstPubSubChannelLayer) -> None:
 
 @on_own_loop
 async def test_a_group_message_reaches_each_member_once_here_without_redis_and_there_through_it():
-    here, there = two_processes()
-    mine, theirs = await here.new_channel(), await there.new_channel()
-    await here.group_add("tisch.7", mine)
-    await there.group_add("tisch.7", theirs)
-    await asyncio.sleep(QUIET)  # the subscriptions are in place
+    here, there, mine, theirs = await one_member_each("tisch.7")
 
     await here.group_send("tisch.7", {"type": "table.changed", "version": 3})
     assert here._get_layer().channels[mine].qsize() == 1  # delivered before the publish returned
@@ -72,11 +78,7 @@ async def test_a_group_message_reaches_each_member_once_here_without_redis_and_t
 
 @on_own_loop
 async def test_the_other_process_gets_the_messages_in_the_order_they_were_sent_in_one_batch(monkeypatch):
-    here, there = two_processes()
-    theirs = await there.new_channel()
-    await there.group_add("tisch.8", theirs)
-    await here.group_add("tisch.8", await here.new_channel())
-    await asyncio.sleep(QUIET)
+    here, there, _mine, theirs = await one_member_each("tisch.8")
     batches = []
     write = redis_layer.BatchingShard._write_batch
 
@@ -109,12 +111,8 @@ async def test_a_message_to_a_channel_goes_to_its_own_process_only():
 
 @on_own_loop
 async def test_a_member_that_left_gets_nothing_and_a_group_without_members_here_still_reaches_there():
-    here, there = two_processes()
-    mine, theirs = await here.new_channel(), await there.new_channel()
-    await here.group_add("tisch.9", mine)
-    await there.group_add("tisch.9", theirs)
+    here, there, mine, theirs = await one_member_each("tisch.9")
     await here.group_discard("tisch.9", mine)
-    await asyncio.sleep(QUIET)
 
     await here.group_send("tisch.9", {"type": "table.changed", "version": 1})
 
