@@ -22,10 +22,12 @@ def turn_data(page) -> dict:  # type: ignore[no-untyped-def]
     return json.loads(page.locator("#bg-turn").get_attribute("data-turn") or "{}")
 
 
-#: whose turn, the phase, the version and the turn's choices, read in one go
+#: whose turn, the phase, the round, the version, the turn's choices and the scoring board, read in one go
 READ_AT_ONCE = """(() => { const s = document.getElementById('bg-status');
-    return {mine: s.dataset.myTurn, phase: s.dataset.phase, version: document.getElementById('tbl-v').dataset.version,
-            turn: document.getElementById('bg-turn').dataset.turn}; })()"""
+    return {mine: s.dataset.myTurn, phase: s.dataset.phase, runde: s.dataset.runde,
+            version: document.getElementById('tbl-v').dataset.version,
+            turn: document.getElementById('bg-turn').dataset.turn,
+            board: document.getElementById('bg-board').innerText}; })()"""
 
 
 def version(page) -> str:  # type: ignore[no-untyped-def]
@@ -97,15 +99,14 @@ class Builder:
             return False
         before, phase = seen["version"], seen["phase"]
         t = json.loads(seen["turn"] or "{}")
-        status = page.locator("#bg-status")
         if phase == "skizze":
             self.key("1")
         elif phase == "wertung":
-            # once per round: the board's text may change while we look (a computer's Weiter lands)
-            runde = status.get_attribute("data-runde")
-            if runde not in self.rounds:
-                self.rounds.append(runde)
-                self.boards.append(page.locator("#bg-board").inner_text())
+            # once per round, from the same moment as the phase: an update landing between two separate
+            # reads (the next round begins) would pair this round's phase with the next round's empty board
+            if seen["runde"] not in self.rounds:
+                self.rounds.append(seen["runde"])
+                self.boards.append(seen["board"])
             self.key("Enter")
         elif t.get("step") == "ablegen":
             die = page.locator("#bg-center .bg-pick").first
