@@ -177,3 +177,28 @@ def test_posters_and_panels_are_readable_in_the_dark_and_the_light_site_theme(br
             assert px >= 34 and font >= 14 and motif, (card, px, font, motif)
             assert name == f'"{SHORT_NAMES[int(card)]}"'
         context.close()
+
+
+#: Closes the first-move window with its button and says, in the same task, where the keys go now.
+CLOSE_INTRO = """(() => { document.querySelector('[data-testid=intro-ok]').click();
+    const a = document.activeElement;
+    return {open: document.querySelector('#kl-intro').open, focus: a ? a.tagName : null,
+            inDialog: !!(a && a.closest('dialog'))}; })()"""
+
+
+def test_closing_the_first_move_window_gives_the_keys_back_at_once(page):
+    """A fast keyboard player's Enter right after "Los geht's" plays the move, not the hidden button."""
+    start_free_game(page)
+    deadline = time.monotonic() + 120
+    while not page.locator("#kl-intro[open]").count():
+        assert time.monotonic() < deadline, "the first-move window did not open"
+        seen = page.evaluate(READ_AT_ONCE)
+        if seen["mine"] == "1" and seen["phase"] in ("nehmen", "liegen", "ziehen"):
+            page.keyboard.press({"nehmen": "n", "liegen": "h"}.get(seen["phase"], "d"))
+        page.wait_for_timeout(100)
+    after = page.evaluate(CLOSE_INTRO)
+    assert after == {"open": False, "focus": "BODY", "inDialog": False}
+    version = page.locator("#tbl-v").get_attribute("data-version")
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")

@@ -98,6 +98,18 @@
     while (target.children.length > room) target.lastElementChild.remove();
   });
 
+  // A window closed by its own button ("Los geht’s", "Schließen") gives the keys back to the game at once.
+  // Closed the browser's way, the button keeps the focus until the next frame's focus fix-up, and an
+  // Enter pressed in between lands on that hidden button instead of playing the move.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const dialog = form instanceof HTMLFormElement && form.method === "dialog" ? form.closest("dialog") : null;
+    if (!dialog) return;
+    event.preventDefault();
+    dialog.close(event.submitter?.value ?? "");
+    if (dialog.contains(document.activeElement)) document.activeElement.blur();
+  });
+
   setInterval(tick, 100);
   document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
   tick();
