@@ -27,10 +27,11 @@ import hashlib
 import marshal
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
 from threading import Lock
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
 from django.template import engines
@@ -39,7 +40,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.core.translate import say
+from games.core.translate import active_language, say
 
 _FIRST_TAG = re.compile(r"^\s*<([a-zA-Z][a-zA-Z0-9-]*)")
 _EMPTY_ELEMENT = re.compile(r"^\s*(<([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>)\s*(</\2>)\s*$")
@@ -193,9 +194,41 @@ def render_log(log: LogLines, lang: str | None = None) -> tuple[LogKey, str]:
 
 
 def clear_render_cache() -> None:
-    """Forget every rendered fragment (benchmarks measure a cold render with it)."""
+    """Forget every rendered fragment and remembered data (benchmarks measure a cold render with it)."""
     with _rendered_lock:
         _rendered.clear()
+    for memo in _memos:
+        memo.clear()
+
+
+MEMO_SIZE = 4096
+_memos: list[dict[bytes, Any]] = []
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def remembered(build: Callable[P, R]) -> Callable[P, R]:
+    """``build`` (a pure function of plain-data arguments that builds a fragment's data) remembered per
+    input and active language, as :func:`render_fragment` remembers HTML: a panel whose input did not
+    change since the last version (most columns after most moves) is not built again. The answer is
+    shared by every caller, so nobody may change it."""
+    memo: dict[bytes, Any] = {}
+    _memos.append(memo)
+    lock = Lock()
+
+    @wraps(build)
+    def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+        key = marshal.dumps((args, kwargs), 2) + active_language().encode()
+        found = memo.get(key)
+        if found is None:
+            found = build(*args, **kwargs)
+            with lock:
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[key] = found
+        return found
+
+    return cached
 
 
 def to_html(fragments: dict[str, Fragment | LogLines | str]) -> dict[str, str]:

@@ -2,12 +2,13 @@
 
 What every viewer sees alike is public and rendered once per version: each
 column (``kl-col-<seat>``: name, counts, layers, last action), whose turn it is
-(``kl-turn``), the log, the send form and the card titles. What depends on the viewer's hand is private and
-kept small: the marks of each column (``kl-marks-<seat>``: überklebbar, sicher,
-angreifbar), the hidden-card counts the info windows read (``kl-counts``), the
-Punktetafel, the hand. Private fragments whose data does not depend on the
-seat most of the time (status, Plakatkarren, end board during play) carry no
-seat either, so equal inputs are rendered once for all seats.
+(``kl-turn``), the log, the send form and the card titles. What depends on the
+viewer's hand is private and kept small: the marks of each column
+(``kl-marks-<seat>``: überklebbar, sicher, angreifbar), the hidden-card counts
+(``kl-counts``: the info windows and the Punktetafel's "Noch verdeckt" list read
+them, table.js fills the list), the hand. Private fragments whose data does not
+depend on the seat most of the time (status, Plakatkarren, end board during
+play) carry no seat either, so equal inputs are rendered once for all seats.
 
 The page (templates/games/kleister/table.html) places each column and its marks
 in a box of its own, the rivals clockwise from the viewer; table.js composes the
@@ -22,7 +23,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext, LogLines
+from games.core.fragments import Fragment, FragmentContext, LogLines, remembered
+from games.core.text import N_
 from games.core.translate import gettext, ngettext, say, say_event
 from games.kleister import engine, hints
 
@@ -30,7 +32,12 @@ T = "games/kleister/"
 PAGE_PREFIX = "kl"  # class and id prefix of the table page (templates/games/core/table.html)
 
 #: Names of the cards, index = card (0 = brush): the posters' titles are names and stay German.
-CARD_NAMES: tuple[str, ...] = (gettext_lazy("Kleisterbürste"), *engine.POSTERS[1:])
+CARD_NAMES: tuple[str, ...] = (N_("Kleisterbürste"), *engine.POSTERS[1:])
+
+
+def card_name(card: int) -> str:
+    """A card's name in the active language (the brush is translated, a poster's title is a name)."""
+    return gettext(CARD_NAMES[0]) if card == engine.BRUSH else CARD_NAMES[card]
 
 
 def card_titles() -> tuple[str, ...]:
@@ -41,9 +48,9 @@ def card_titles() -> tuple[str, ...]:
 
 
 #: The lines of a card's info window after its title; ``{n}`` is filled in by table.js.
-IN_PLAY_LINE = gettext_lazy("noch {n} im Spiel")
-HIDDEN_LINE = gettext_lazy("davon {n} verdeckt (Hände der anderen, Druckerei)")
-TAP_LINE = gettext_lazy("Antippen zeigt alle Schichten.")
+IN_PLAY_LINE = N_("noch {n} im Spiel")
+HIDDEN_LINE = N_("davon {n} verdeckt (Hände der anderen, Druckerei)")
+TAP_LINE = N_("Antippen zeigt alle Schichten.")
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # built once, not per call
@@ -83,19 +90,23 @@ def group_view(group: dict[str, Any] | None) -> dict[str, Any] | None:
     return {
         "cards": [rank] * posters + [engine.BRUSH] * brushes,
         "short": hints.group_short(group),
-        "name": gettext(engine.SONDERAUSGABE) if rank == engine.SONDER else str(CARD_NAMES[rank]),
+        "name": gettext(engine.SONDERAUSGABE) if rank == engine.SONDER else card_name(rank),
     }
 
 
 def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
     """A column as everyone sees it: only public facts, so every viewer builds the same data."""
-    col = view["columns"][seat]
+    hand, points, name, last = view["hand_counts"][seat], view["scores"][seat], view["names"][seat], view["last"][seat]
+    return _column(seat, view["columns"][seat], hand, points, name, last)
+
+
+@remembered
+def _column(seat: int, col: list[Any], hand: int, points: int, name: str, last_action: Any) -> dict[str, Any]:
+    """Most moves change one column: the others are taken from the memo by their input."""
     layers = [group_view(g) for g in reversed(col)]
     top = layers[0] if layers else None
     below = layers[1] if len(layers) > 1 else None
-    hand, points = view["hand_counts"][seat], view["scores"][seat]
     posters = sum(g["posters"] + g["brushes"] for g in col)
-    name = view["names"][seat]
     head = [
         name,
         " · ".join(
@@ -109,8 +120,8 @@ def column_data(view: dict[str, Any], seat: int) -> dict[str, Any]:
     ]
     if below:
         head.append(gettext("darunter: %(short)s %(name)s (rückt nach, wenn die oberste überklebt wird)") % below)
-    last = say(view["last"][seat]) if view["last"][seat] else ""
-    tail = ([gettext("zuletzt: %(last)s") % {"last": last}] if last else []) + [str(TAP_LINE)]
+    last = say(last_action) if last_action else ""
+    tail = ([gettext("zuletzt: %(last)s") % {"last": last}] if last else []) + [gettext(TAP_LINE)]
     return {
         "seat": seat,
         "name": name,
@@ -226,7 +237,7 @@ def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
         "druckerei": view["druckerei"],
         "druckerei_info": gettext("Druckerei") + "\n" + count_text(view["druckerei"], "verdeckt"),
         "karren": [
-            {"card": c, "name": str(CARD_NAMES[c]), "tag": say(tag) if tag else None}
+            {"card": c, "name": card_name(c), "tag": say(tag) if tag else None}
             for c, tag in zip(view["karren"], tags, strict=True)
         ],
         "altpapier": len(altpapier),
@@ -237,11 +248,6 @@ def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
 def scores_data(view: dict[str, Any]) -> dict[str, Any]:
     """The Punktetafel's points: the same for everyone (the page marks its own row by its seat)."""
     return {"rows": [[s, name, view["scores"][s]] for s, name in enumerate(view["names"])]}
-
-
-def hidden_data(hidden: list[int]) -> dict[str, Any]:
-    """The Punktetafel's "Noch verdeckt": what this viewer has not seen."""
-    return {"hidden": [[r, hidden[r]] for r in engine.RANKS] + [[engine.BRUSH, hidden[engine.BRUSH]]]}
 
 
 def group_bar(hand: list[int]) -> list[dict[str, Any]]:
@@ -264,7 +270,7 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
         other = pending["covered"] if view["phase"] == engine.NEHMEN else pending["coverer"]
         decision = {"phase": view["phase"], "name": view["names"][other], "group": group_view(pending["group"])}
     return {
-        "cards": [[c, str(CARD_NAMES[c])] for c in hand],
+        "cards": [[c, card_name(c)] for c in hand],
         "count": len(hand),
         "bar": group_bar(hand),
         "brush": engine.BRUSH in hand,
@@ -362,7 +368,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",
-        {"titles": compact(card_titles()), "in_play": str(IN_PLAY_LINE), "hidden": str(HIDDEN_LINE)},
+        {"titles": compact(card_titles()), "in_play": gettext(IN_PLAY_LINE), "hidden": gettext(HIDDEN_LINE)},
     )
     return out
 
@@ -374,7 +380,6 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     out = {
         "kl-status": Fragment(T + "status.html", status_data(ctx, my_turn)),
         "kl-center": Fragment(T + "center.html", center_data(view, my_turn)),
-        "kl-hidden": Fragment(T + "hidden.html", hidden_data(hidden)),
         "kl-counts": Fragment(
             T + "counts.html",
             {"in_play": compact(hints.in_play_counts(view)), "hidden": compact(hidden)},

@@ -41,7 +41,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext, LogLines
+from games.core.fragments import Fragment, FragmentContext, LogLines, remembered
 from games.core.seats import others_clockwise
 from games.core.translate import active_language as get_language
 from games.core.translate import gettext, say
@@ -213,11 +213,16 @@ def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> 
     only when its player acts."""
     if seat >= view["players"]:
         return {"seat": seat, "absent": True}
-    p = view["spieler"][seat]
+    return _board(seat, view["spieler"][seat], names[seat], bots_at[seat], view["solo"], view["phase"])
+
+
+@remembered
+def _board(seat: int, p: JSON, name: str, bot: bool, solo: bool, phase: str) -> JSON:
+    """A board changes only when its player acts: the others are taken from the memo by their input."""
     hung = sum(1 for d in p["fenster"] if d)
     row = {
-        "name": names[seat],
-        "bot": bots_at[seat],
+        "name": name,
+        "bot": bot,
         "strom": p["strom"],
         "hung": hung,
         "fassade": p["fassade"],
@@ -226,11 +231,11 @@ def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> 
     return {
         "seat": seat,
         "absent": False,
-        "name": names[seat],
-        "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
+        "name": name,
+        "strom": p["strom"] if not solo and phase != "wahl" else None,
         "hung": hung,
         "last": say(p["letzte"]) if p["letzte"] else "–",
-        "info": rival_info(row, view["solo"]),
+        "info": rival_info(row, solo),
         "chosen": p["gewaehlt"],
         "facade": facade_data(p["fassade"], p["fenster"]) if p["fassade"] else None,
     }

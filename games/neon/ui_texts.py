@@ -33,6 +33,11 @@ def seat_name(ctx: FragmentContext, seat: int) -> str:
 
 def die_name(die: str) -> str:
     """A die's name in the active language: "Pink 5", "Gelb 3" / "Yellow 3"."""
+    return _die_name(die, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _die_name(die: str, language: str) -> str:
     return say(die_text(die))
 
 

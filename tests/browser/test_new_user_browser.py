@@ -7,6 +7,7 @@ stays fast; the whole browser server runs with ids from 1000 on (conftest.FIRST_
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from pathlib import Path
@@ -75,6 +76,16 @@ def test_kleister_info_windows_on_hover(page):
     assert "Antippen zeigt alle Schichten." in info.inner_text()
     page.locator("#kl-center .kl-karren-cards .kl-poster").first.hover()  # public HTML, numbers of this viewer
     page.wait_for_function("/davon \\d+ verdeckt/.test(document.querySelector('#info-window').textContent)")
+    # the Punktetafel's "Noch verdeckt": ranks 1–13, then the brush, the viewer's counts from #kl-counts
+    hidden = json.loads(page.locator("#kl-counts").get_attribute("data-hidden"))
+    entries = page.locator("#kl-hidden li")
+    assert entries.evaluate_all("els => els.map(e => e.dataset.card)") == [str(c) for c in [*range(1, 14), 0]]
+    assert entries.evaluate_all("els => els.map(e => e.textContent.trim())") == [
+        f"{c or 'B'} {hidden[c]}" for c in [*range(1, 14), 0]
+    ]
+    entries.nth(7).hover()  # the 8s open the same window as a card
+    page.wait_for_function("document.querySelector('#info-window').textContent.startsWith('8 · ')")
+    assert re.search(r"davon \d+ verdeckt", info.inner_text())
     page.locator("#kl-own .kl-own-head").hover()
     page.wait_for_function("document.querySelector('#info-window').textContent.startsWith('Deine Säule')")
     assert "Antippen zeigt alle Schichten." in info.inner_text()

@@ -272,7 +272,28 @@
     });
   }
 
+  // The Punktetafel's "Noch verdeckt": one entry per poster rank 1–13, then the brush, from the viewer's
+  // hidden counts in #kl-counts (rebuilt only when they changed).
+  function fillHidden() {
+    const list = $("#kl-hidden");
+    const raw = $("#kl-counts")?.dataset.hidden || "";
+    const hidden = json($("#kl-counts"), "hidden");
+    if (!list || !hidden || list.dataset.shown === raw) return;
+    list.dataset.shown = raw;
+    const order = [...Array(13).keys()].map((i) => i + 1).concat([0]);
+    list.replaceChildren(...order.map((card) => {
+      const item = document.createElement("li");
+      item.dataset.card = String(card);
+      const chip = document.createElement("span");
+      chip.className = `kl-poster kl-r${card} kl-mini`;
+      chip.textContent = card ? String(card) : "B";
+      item.append(chip, ` ${hidden[card]}`);
+      return item;
+    }));
+  }
+
   function afterUpdate() {
+    fillHidden();
     const sig = handCards().map((b) => b.dataset.card).join(",") + "|" + ($("#kl-hand")?.dataset.kleben || "");
     if (sig !== handSig) {
       handSig = sig;

@@ -144,3 +144,23 @@ def test_a_log_element_must_render_empty_with_an_id(monkeypatch, element):
     )
     with pytest.raises(ValueError):
         render_fragment(fragments.LogLines("x", {}, LINE, [{"cls": "c", "text": "t"}]), "de")
+
+
+def test_remembered_data_is_built_once_per_input_and_language():
+    from games.core import translate
+
+    built: list[tuple] = []
+
+    @fragments.remembered
+    def panel(seat: int, cards: list[int]) -> dict:
+        built.append((seat, tuple(cards)))
+        return {"seat": seat, "text": translate.gettext("Schließen")}
+
+    first = panel(1, [3, 4])
+    assert panel(1, [3, 4]) is first and len(built) == 1  # an equal input (a new list) is not built again
+    assert panel(1, [4, 3]) is not first and panel(2, [3, 4])["seat"] == 2 and len(built) == 3
+    with translate.rendering_in("en"):
+        english = panel(1, [3, 4])
+    assert english["text"] == "Close" and first["text"] == "Schließen" and len(built) == 4
+    fragments.clear_render_cache()
+    assert panel(1, [3, 4]) == first and len(built) == 5  # forgotten with the rendered HTML
