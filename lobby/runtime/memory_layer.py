@@ -6,12 +6,22 @@ connections that walk runs a thousand times a second and grows with the square
 of the connections (ARCHITECTURE.md, "Speed": 18–22 % of the time). Expiry is
 measured in seconds (messages: 60 s, group memberships: a day), so cleaning at
 most twice a second changes nothing but the cost.
+
+A group message is put on each member's queue directly: the library starts a
+task per member and waits for them all (each send only puts a message on a queue
+and never waits), and builds a new queue on every send and receive even when the
+channel has one.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
+from contextlib import suppress
+from copy import deepcopy
+from typing import Any
 
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 CLEAN_EVERY_SECONDS = 0.5
@@ -26,3 +36,40 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
             return
         self._last_clean = now
         super()._clean_expired()
+
+    def _queue(self, channel: str) -> asyncio.Queue:  # type: ignore[type-arg]
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        return queue
+
+    def _put(self, channel: str, message: dict[str, Any]) -> None:
+        try:
+            self._queue(channel).put_nowait((time.time() + self.expiry, deepcopy(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel)
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        self._put(channel, message)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            with suppress(ChannelFull):  # as the library: a full member misses the message, the others get it
+                self._put(channel, message)
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        queue = self._queue(channel)
+        try:
+            _, message = await queue.get()
+        finally:
+            if queue.empty():
+                self.channels.pop(channel, None)
+        return message

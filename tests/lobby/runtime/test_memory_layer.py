@@ -58,3 +58,44 @@ def test_messages_still_expire_once_the_interval_passed(monkeypatch):
         assert "tisch.2" not in layer.groups or channel not in layer.groups["tisch.2"]
 
     run(scenario)
+
+
+def test_a_group_message_reaches_every_member_in_order_each_with_its_own_copy():
+    async def scenario() -> None:
+        layer = ThrottledInMemoryChannelLayer()
+        members = [await layer.new_channel() for _ in range(4)]
+        for channel in members:
+            await layer.group_add("tisch.3", channel)
+        for version in range(3):
+            await layer.group_send("tisch.3", {"type": "table.changed", "version": version, "seen": []})
+        firsts = []
+        for channel in members:
+            got = [await layer.receive(channel) for _ in range(3)]
+            assert [m["version"] for m in got] == [0, 1, 2]
+            firsts.append(got[0])
+        firsts[0]["seen"].append("changed")  # changing one member's message changes no other's
+        assert [m["seen"] for m in firsts[1:]] == [[], [], []]
+        assert layer.channels == {}  # emptied queues are dropped, as the library does
+
+    run(scenario)
+
+
+def test_a_full_member_misses_the_group_message_and_the_others_get_it():
+    async def scenario() -> None:
+        layer = ThrottledInMemoryChannelLayer(capacity=1)
+        full, free = await layer.new_channel(), await layer.new_channel()
+        for channel in (full, free):
+            await layer.group_add("tisch.4", channel)
+        await layer.send(full, {"type": "waiting"})
+        await layer.group_send("tisch.4", {"type": "table.changed"})
+        assert (await layer.receive(full))["type"] == "waiting"
+        assert (await layer.receive(free))["type"] == "table.changed"
+        try:
+            await layer.send(free, {"type": "one"})
+            await layer.send(free, {"type": "two"})
+        except Exception as error:  # noqa: BLE001 - the type is what is checked
+            assert type(error).__name__ == "ChannelFull"
+        else:
+            raise AssertionError("a direct send to a full channel must raise ChannelFull")
+
+    run(scenario)
