@@ -6,6 +6,11 @@ import time
 
 from tests.browser.log_check import log_as_served
 
+#: whether the first-move window is open, whose turn, the phase and the version, read in one go
+READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
+    return {intro: !!document.querySelector('#kl-intro[open]'), mine: s.dataset.myTurn, phase: s.dataset.phase,
+            version: document.getElementById('tbl-v').dataset.version}; })()"""
+
 
 def test_guest_plays_free_game_to_the_end_board(page):
     page.goto("/")
@@ -21,19 +26,18 @@ def test_guest_plays_free_game_to_the_end_board(page):
     log_sizes = []  # the log's lines whenever it was compared with the server's render
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
-        if page.locator("#kl-intro[open]").count():
-            assert (
-                "drei Schritte" in page.locator("#kl-intro").inner_text()
-                or "Kleben" in page.locator("#kl-intro").inner_text()
-            )
+        # one moment: the update that brings the turn opens the first-move window in the same task
+        seen = page.evaluate(READ_AT_ONCE)
+        if seen["intro"]:
+            text = page.locator("#kl-intro").inner_text()
+            assert "drei Schritte" in text or "Kleben" in text
             page.get_by_test_id("intro-ok").click()
-        status = page.locator("#kl-status")
-        if status.get_attribute("data-my-turn") != "1":
+            continue
+        if seen["mine"] != "1":
             page.wait_for_timeout(100)
             continue
-        version = page.locator("#tbl-v").get_attribute("data-version")
+        version, phase = seen["version"], seen["phase"]
         log_sizes.append(log_as_served(page, "kl-log", keep=25))
-        phase = status.get_attribute("data-phase")
         if phase == "kleben":
             if not used_rat:
                 page.keyboard.press("r")

@@ -61,6 +61,8 @@ def make_a_poster_stick(page) -> None:
         version = page.locator("#tbl-v").get_attribute("data-version")
         phase = status.get_attribute("data-phase")
         if phase == "kleben":
+            if page.locator("#kl-intro[open]").count():  # opened by the update that brought this turn
+                page.get_by_test_id("intro-ok").click()
             page.locator("#kl-hand .kl-card").first.click()
             page.keyboard.press("a")
             page.keyboard.press("Enter")
