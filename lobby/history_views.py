@@ -123,6 +123,6 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
     private = {}
     if seat is not None:
         ctx = FragmentContext(facts, seat_names(engine.view(step.state, seat), names), seat, names)
-        private = to_html(game_ui.private_fragments(ctx))
+        private = to_html(getattr(game_ui, "replay_fragments", game_ui.private_fragments)(ctx))
     # No send form and no end board (a dialog with "Neue Partie"): the page shows the final standing itself.
     return [html for key, html in {**public, **private}.items() if not key.endswith(("-send", "-end"))]

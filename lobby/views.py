@@ -64,13 +64,14 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if snap is None:
         return not_found(request, str(TABLE_MISSING))
     seat = snap.user_seat(request.user.pk if request.user.is_authenticated else None)
-    # Template variables cannot contain "-": kl-hand is fragments.kl_hand.
+    # Template variables cannot contain "-": kl-hand-data is fragments.kl_hand_data.
     parts = {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()}
     parts["tbl_now"] = rendering.now_fragment()
     prefix = registry.ui(snap.game).PAGE_PREFIX
     context = {
         "snap": snap,
         "seat": seat,
+        "rat": rendering.table_view(snap).rat,  # the Rat is offered at this table (free solo games)
         "fragments": parts,
         "table_id": table_id,
         "game_name": registry.engine(snap.game).NAME,

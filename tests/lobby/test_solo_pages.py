@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, time, timedelta
 
 import pytest
 from django.test import Client
 
 from accounts import services as accounts
-from lobby import solo
+from games.core import registry
+from lobby import history, solo
 from lobby.models import Match, SoloRun
 from tests.lobby.solo_helpers import current_match, finish
 
@@ -109,6 +111,19 @@ def test_replay_steps_forward_back_and_to_the_end(client_of, grete):
     start = client_of.get(f"/partie/{match.pk}/?schritt=0").content.decode()
     assert f"Schritt 0 von {total}" in start and "Endstand" not in start
     assert f"Schritt 1 von {total}" in client_of.get(f"/partie/{match.pk}/?schritt=1").content.decode()
+
+
+def test_the_player_sees_their_own_hand_of_each_step_in_the_replay(client_of, grete):
+    """The replay page runs no table script: the hand is shown as cards (games.kleister.ui.replay_fragments)."""
+    match = finish(current_match(solo.start_record(user=grete, game="kleister", category="leicht")))
+    seat = history.seat_of(match, grete.pk)
+    for number in (0, 3):
+        step = history.state_at(match, history.replay_steps(match), number)
+        page = client_of.get(f"/partie/{match.pk}/?schritt={number}").content.decode()
+        hand = page.split('id="kl-hand"', 1)[1].split("</section>", 1)[0]
+        shown = [int(card) for card in re.findall(r'kl-card" role="listitem" data-card="(\d+)"', hand)]
+        assert shown == registry.engine("kleister").view(step.state, seat)["hand"] and shown
+        assert "kl-hand-data" not in page and "<button" not in hand
 
 
 def test_replay_hides_hands_from_others_and_running_games(grete):

@@ -14,8 +14,9 @@
   const columnSigs = new Map();
 
   const handCards = () => $$("#kl-hand .kl-card");
+  const handData = () => $("#kl-hand-data");
   const plays = () => {
-    try { return JSON.parse($("#kl-hand")?.dataset.plays || "{}"); } catch { return {}; }
+    try { return JSON.parse(handData()?.dataset.plays || "{}"); } catch { return {}; }
   };
 
   function selection() {
@@ -37,10 +38,10 @@
       b.classList.toggle("kl-focus", i === focus);
     });
     $$(".kl-column.kl-glow").forEach((c) => c.classList.remove("kl-glow"));
-    const hand = $("#kl-hand");
+    const data = handData();
     const button = $("#kl-kleben");
     const preview = $("#kl-preview");
-    if (!hand || !button || hand.dataset.kleben !== "1") return;
+    if (!data || !button || data.dataset.kleben !== "1") return;
     const sel = selection();
     const info = sel.key ? plays()[sel.key] : null;
     if (info) {
@@ -292,9 +293,65 @@
     }));
   }
 
+  // ---- the hand: built from the private fragment #kl-hand-data (the cards in hand order, 0 = brush; the groups
+  // the hand can form while the viewer klebt). The cards and the group bar are rebuilt only when the cards changed,
+  // so a focused card keeps its focus while the others play.
+  const make = (tag, className, text) => {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  let cardsShown = null;
+  function renderHand() {
+    const hand = $("#kl-hand");
+    const data = handData();
+    if (!hand || !data) return;
+    const mine = data.dataset.myTurn === "1";
+    const rat = $("#kl-rat");
+    if (rat) rat.disabled = !mine;
+    if (data.dataset.kleben !== "1") {
+      $("#kl-kleben").disabled = true;
+      $("#kl-preview").textContent = data.dataset.idle;
+    }
+    if (data.dataset.cards === cardsShown) return;
+    cardsShown = data.dataset.cards;
+    const cards = json(data, "cards") || [];
+    const names = json($("#kl-infotext"), "names") || [];
+    const list = $(".kl-hand", hand);
+    list.replaceChildren(...cards.map((card, index) => {
+      const button = make("button", `kl-poster kl-r${card} kl-card`, card ? String(card) : "B");
+      button.type = "button";
+      button.setAttribute("role", "option");
+      button.setAttribute("aria-selected", "false");
+      button.setAttribute("aria-label", names[card] || String(card));
+      Object.assign(button.dataset, { card: String(card), index: String(index) });
+      return button;
+    }));
+    if (!cards.length) list.replaceChildren(make("span", "kl-empty", hand.dataset.empty));
+    // the group bar: "3× 8" per poster rank in the hand (ascending), "+ B" when a brush is there
+    const bar = [];
+    for (let rank = 1; rank <= 13; rank += 1) {
+      const count = cards.filter((c) => c === rank).length;
+      if (!count) continue;
+      const button = make("button", "kl-barbtn", `${count}× ${rank}`);
+      button.type = "button";
+      button.dataset.selectRank = String(rank);
+      bar.push(button);
+    }
+    if (cards.includes(0)) {
+      const button = make("button", "kl-barbtn", "+ B");
+      button.type = "button";
+      button.dataset.addBrush = "";
+      bar.push(button);
+    }
+    $(".kl-groupbar", hand).replaceChildren(...bar);
+  }
+
   function afterUpdate() {
     fillHidden();
-    const sig = handCards().map((b) => b.dataset.card).join(",") + "|" + ($("#kl-hand")?.dataset.kleben || "");
+    renderHand();
+    const sig = (handData()?.dataset.cards || "") + "|" + (handData()?.dataset.kleben || "");
     if (sig !== handSig) {
       handSig = sig;
       selected = new Set();

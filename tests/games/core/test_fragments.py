@@ -164,3 +164,18 @@ def test_remembered_data_is_built_once_per_input_and_language():
     assert english["text"] == "Close" and first["text"] == "Schließen" and len(built) == 4
     fragments.clear_render_cache()
     assert panel(1, [3, 4]) == first and len(built) == 5  # forgotten with the rendered HTML
+
+
+def test_a_compiled_template_keeps_its_globals_as_one_dict(monkeypatch):
+    """Jinja copies a template's globals into each render's context: a plain dict copies in a few µs,
+    the ChainMap Jinja keeps them in in about 18 (docs/benchmarks.md, session 9). Same output, same globals."""
+    env = fragments._environment("de")
+    monkeypatch.setattr(env, "auto_reload", False)
+    monkeypatch.setattr(fragments, "_templates", {})
+    name, data = "games/core/advice.html", {"thinking": True}
+    expected = env.get_template(name).render(data)
+    chained = dict(env.get_template(name).globals)
+    html = fragments.render_template(name, data, "de")
+    template = fragments._templates[("de", name)]
+    assert type(template.globals) is dict and template.globals == chained
+    assert html == expected and "Der Computer denkt nach" in html

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 from channels.db import database_sync_to_async
@@ -27,8 +28,9 @@ def make_live_table():
 
 
 def hand_of(html: str) -> list[int]:
-    block = html.split('id="kl-hand"', 1)[1]
-    return sorted(int(c) for c in re.findall(r'kl-card" role="option" aria-selected="false" data-card="(\d+)"', block))
+    """The cards of the kl-hand-data fragment in an update (the page builds the hand from them)."""
+    found = re.search(r'<i [^>]*id="kl-hand-data"[^>]*data-cards="([^"]*)"', html)
+    return sorted(json.loads(unescape(found.group(1))))
 
 
 async def test_each_player_sees_own_hand_and_stale_moves_are_refused():

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
+from html import unescape
 
 from hypothesis import given
 
@@ -64,7 +66,8 @@ def played(seed: int, moves: int, players: int = 3):  # type: ignore[no-untyped-
 
 
 def hand_cards(html: str) -> list[int]:
-    return [int(c) for c in re.findall(r'class="kl-poster kl-r\d+ kl-card"[^>]*data-card="(\d+)"', html)]
+    """The cards of a kl-hand-data fragment, in hand order (the page builds the card buttons from them)."""
+    return json.loads(unescape(re.search(r'data-cards="([^"]*)"', html).group(1)))
 
 
 def is_plain(value) -> bool:  # type: ignore[no-untyped-def]
@@ -80,15 +83,15 @@ def is_plain(value) -> bool:  # type: ignore[no-untyped-def]
 def test_each_seat_sees_its_own_hand_only():
     state = engine.new_game(seed=5, players=3, options=engine.clean_options({}, 3))
     for seat in range(3):
-        html = render(snap_for(state), seat)["kl-hand"]
+        html = render(snap_for(state), seat)["kl-hand-data"]
         assert sorted(hand_cards(html)) == sorted(engine.view(state, seat)["hand"])
 
 
 def test_spectator_gets_no_hand():
     state = engine.new_game(seed=5, players=3, options=engine.clean_options({}, 3))
     fragments = render(snap_for(state), None)
-    assert "kl-hand" not in fragments
-    assert "kl-card" not in "".join(fragments.values())
+    assert "kl-hand-data" not in fragments and "kl-decision" not in fragments
+    assert "data-cards" not in "".join(fragments.values())
 
 
 def test_every_fragment_is_a_template_with_plain_data():
@@ -108,7 +111,7 @@ def test_columns_are_public_and_the_marks_private():
         assert {f"kl-col-{s}" for s in range(4)} <= set(public)
         assert {f"kl-marks-{s}" for s in range(4)} <= set(private)
         assert not any(name.startswith("kl-col-") for name in private)
-        assert ("kl-hand" in private) == (seat is not None)
+        assert ("kl-hand-data" in private) == ("kl-decision" in private) == (seat is not None)
     # a column's data comes from public facts only: the same from every seat's view as from a spectator's
     views = {seat: ctx.view for seat, ctx in contexts(state).items()}
     for s in range(4):
@@ -140,9 +143,7 @@ def test_what_a_seat_receives_depends_only_on_its_view(game):
             other = _reshuffle_hidden(state, viewer, rng)
             assert render(snap_for(other), viewer) == render(snap_for(state), viewer)
             if viewer is not None:
-                assert (
-                    sorted(hand_cards(render(snap_for(state), viewer)["kl-hand"])) == engine.view(state, viewer)["hand"]
-                )
+                assert hand_cards(render(snap_for(state), viewer)["kl-hand-data"]) == engine.view(state, viewer)["hand"]
 
 
 def test_plays_preview_lists_every_group_of_the_hand():
@@ -185,7 +186,7 @@ def test_the_decisions_show_the_covered_group_to_the_one_who_decides():
         if state.phase in (engine.NEHMEN, engine.LIEGEN):
             view = engine.view(state, seat)
             group = view["pending"]["group"]
-            html = render(snap_for(state), seat)["kl-hand"]
+            html = render(snap_for(state), seat)["kl-decision"]
             shown = re.search(r'<div class="kl-decision".*?</p>', html, re.S).group(0)
             cards = [group["rank"]] * group["posters"] + [engine.BRUSH] * group["brushes"]
             assert sorted(int(c) for c in re.findall(r'data-card="(\d+)"', shown)) == sorted(cards)
@@ -195,7 +196,7 @@ def test_the_decisions_show_the_covered_group_to_the_one_who_decides():
                 assert "lässt deine Gruppe liegen" in shown and 'data-key="p"' in html
             for other in range(3):
                 if other != seat:
-                    assert "kl-decision" not in render(snap_for(state), other)["kl-hand"]
+                    assert render(snap_for(state), other)["kl-decision"] == '<div id="kl-decision"></div>'
             seen.add(state.phase)
         legal = engine.legal_actions(state, seat)
         liegen = [a for a in legal if a["type"] == "liegen"]  # to reach the covered seat's decision too
