@@ -132,7 +132,13 @@ def _column(seat: int, col: list[Any], hand: int, points: int, name: str, last_a
         % {"cards": count_text(hand, "karte"), "posters": posters, "points": points},
         "top": top,
         "below": below,
-        "layers": layers,
+        # every layer, top first, for the "alle Schichten" window table.js builds: rank, posters, brushes, label
+        "layers": compact(
+            [
+                [g["rank"], g["posters"], g["brushes"], f"{view['short']} {view['name']}"]
+                for g, view in zip(reversed(col), layers, strict=True)
+            ]
+        ),
         "last": last or "–",
         "sig": compact(col[-1] if col else None),
         "info_head": "\n".join(head),
@@ -368,6 +374,8 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
             "names": compact([card_name(card) for card in range(len(CARD_NAMES))]),
             "in_play": gettext(IN_PLAY_LINE),
             "hidden": gettext(HIDDEN_LINE),
+            "all_layers": gettext("alle Schichten"),
+            "empty_column": gettext("Die Säule ist leer."),
         },
     )
     return out

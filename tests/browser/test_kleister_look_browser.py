@@ -260,3 +260,43 @@ def test_the_page_builds_the_hand_from_its_data_on_every_update(page):
             else:
                 others += 1
         page.wait_for_timeout(150)
+
+
+#: A column with at least two layers (its seat and data), or null.
+DEEP_COLUMN = """(() => { for (const col of document.querySelectorAll('#kl-rivals .kl-col')) {
+    const layers = JSON.parse(col.dataset.layers); if (layers.length >= 2) return {seat: col.dataset.seat, layers}; }
+    return null; })()"""
+#: Taps a column and reads, in the same task, the column's data and the window the page built from it.
+OPEN_LAYERS = """(seat) => { const col = document.getElementById('kl-col-' + seat);
+    const data = JSON.parse(col.dataset.layers), name = col.querySelector('.kl-name').textContent;
+    col.querySelector('.kl-stack').click();
+    const body = document.querySelector('#kl-dialog[open] .kl-dialog-body');
+    const items = [...body.querySelectorAll('li')].map((li) => ({
+        cards: [...li.querySelectorAll('.kl-poster')].map((el) => Number(el.dataset.card)),
+        label: li.querySelector('.kl-group').getAttribute('aria-label'),
+        text: li.querySelector('.muted').textContent}));
+    return {data, name, title: body.querySelector('h3').textContent, items}; }"""
+
+
+def test_a_columns_layers_window_lists_every_layer_top_first(page):
+    """Tapping a rival's column opens "NAME: alle Schichten", built by the page from the column's data."""
+    start_free_game(page)
+    deadline = time.monotonic() + 180
+    while (deep := page.evaluate(DEEP_COLUMN)) is None:
+        phase = wait_for_turn(page, deadline)
+        assert phase is not None, "the game ended before a column had two layers"
+        if phase == "kleben":
+            page.keyboard.press("a")
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press({"nehmen": "l", "liegen": "h"}.get(phase, "d"))
+        page.wait_for_timeout(200)
+    if page.locator("#kl-intro[open]").count():
+        page.keyboard.press("Enter")
+    seen = page.evaluate(OPEN_LAYERS, deep["seat"])
+    assert seen["title"] == f"{seen['name']}: alle Schichten" and len(seen["data"]) >= 2
+    assert [item["label"] for item in seen["items"]] == [label for *_, label in seen["data"]]
+    assert [item["text"] for item in seen["items"]] == [label for *_, label in seen["data"]]
+    assert [item["cards"] for item in seen["items"]] == [[r] * p + [0] * b for r, p, b, _ in seen["data"]]
+    page.keyboard.press("Escape")
+    assert not page.locator("#kl-dialog[open]").count()

@@ -88,15 +88,32 @@
     refresh();
   }
 
+  // A column's "alle Schichten" window, built from its data-layers when it is opened (every layer, top first:
+  // rank, posters, brushes, label), so the column does not carry the window's markup with every update.
   function showLayers(stack) {
-    const tpl = document.getElementById(stack.dataset.layers);
+    const col = stack.closest(".kl-column")?.querySelector(".kl-col");
+    const text = $("#kl-infotext");
     const dialog = $("#kl-dialog");
-    if (!tpl || !dialog) return;
-    const body = $(".kl-dialog-body", dialog);
-    body.replaceChildren(tpl.content.cloneNode(true));
+    const layers = json(col, "layers");
+    if (!text || !dialog || !layers) return;
     const own = stack.closest(".kl-own"); // the column is the same for everyone: the own box names it "Deine Säule"
-    const title = $("h3", body);
-    if (own && title) title.textContent = own.dataset.layersTitle;
+    const title = own ? own.dataset.layersTitle : `${$(".kl-name", col).textContent}: ${text.dataset.allLayers}`;
+    const list = make("ol", "kl-layer-list");
+    layers.forEach(([rank, posters, brushes, label]) => {
+      const group = make("span", "kl-group kl-small");
+      group.setAttribute("aria-label", label);
+      const cards = Array(posters).fill(rank).concat(Array(brushes).fill(0));
+      group.append(...cards.map((card) => {
+        const poster = make("span", `kl-poster kl-r${card}`, card ? String(card) : "B");
+        poster.dataset.card = String(card);
+        return poster;
+      }));
+      const item = make("li");
+      item.append(group, " ", make("span", "muted", label));
+      list.append(item);
+    });
+    if (!layers.length) list.append(make("li", "", text.dataset.emptyColumn));
+    $(".kl-dialog-body", dialog).replaceChildren(make("h3", "", title), list);
     dialog.showModal();
   }
 

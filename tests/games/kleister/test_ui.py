@@ -241,3 +241,21 @@ def test_end_board_bars_are_plain_data_and_match_the_score():
 
 def test_end_board_bars_are_empty_while_the_game_runs():
     assert ui.end_data(contexts(played(2, 5))[0]) == {"result": False}
+
+
+def test_a_column_carries_its_layers_as_data_top_first():
+    """The "alle Schichten" window is built by the page from data-layers: every group of the column, top first,
+    with its short label and name; the column carries no markup of that window."""
+    state = played(6, 60, players=4)
+    assert any(len(col) >= 2 for col in state.columns)
+    fragments = render(snap_for(state), 0)
+    view = engine.view(state, 0)
+    for seat in range(4):
+        html = fragments[f"kl-col-{seat}"]
+        layers = json.loads(unescape(re.search(r'data-layers="([^"]*)"', html).group(1)))
+        groups = list(reversed(view["columns"][seat]))
+        assert [layer[:3] for layer in layers] == [[g["rank"], g["posters"], g["brushes"]] for g in groups]
+        assert [layer[3] for layer in layers] == [
+            f"{ui.hints.group_short(g)} {ui.group_view(g)['name']}" for g in groups
+        ]
+        assert "<template" not in html and "<li" not in html
