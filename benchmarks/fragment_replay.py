@@ -2,8 +2,9 @@
 
 A seeded 4-seat game of random legal moves goes through ``rendering.render_parts``
 for every seat after every move, and each seat keeps what it sent as the consumer
-does (``TableConsumer.send_snapshot``: a fragment whose key did not change is
-skipped, a log gets only its new lines). The report gives bytes of HTML per move
+does (``TableConsumer.send_snapshot``: a private fragment whose input did not
+change is not even rendered, a fragment whose key did not change is skipped, a
+log gets only its new lines). The report gives bytes of HTML per move
 for all seats, per fragment, and the CPU time of rendering and of the log diff.
 """
 
@@ -36,6 +37,7 @@ def replay(slug: str, *, seed: int = 7, whole: bool = False) -> dict[str, Any]:
     sizes: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     sent: list[dict[str, Any]] = [{} for _ in range(players)]
+    shown: list[dict[str, Any]] = [{} for _ in range(players)]
     state = engine.new_game(seed=seed, players=players, options=options)
     rng = random.Random(seed)
     log: list[dict[str, Any]] = []
@@ -52,7 +54,7 @@ def replay(slug: str, *, seed: int = 7, whole: bool = False) -> dict[str, Any]:
         )
         for viewer in range(players):
             started = time.process_time()
-            parts = rendering.render_parts(snap, viewer)
+            parts = rendering.render_parts(snap, viewer, shown[viewer])
             render_s += time.process_time() - started
             for name, (key, html) in parts.items():
                 if sent[viewer].get(name) == key:

@@ -73,6 +73,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.sent: dict[str, Any] = {}  # fragment -> key of the input it was last sent with
+        self.shown: dict[str, Any] = {}  # private fragment -> its input last rendered (rendering.render_parts)
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
         expiry.start_embedded_sweeper()
@@ -168,7 +169,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.position = (snap.match_id, snap.version)
         seat = snap.user_seat(self.user_id)
         changed = []
-        for name, (key, html) in rendering.render_parts(snap, seat).items():
+        if force:
+            self.shown.clear()
+        for name, (key, html) in rendering.render_parts(snap, seat, self.shown).items():
             if force or self.sent.get(name) != key:
                 # a log the page shows gets only its new lines (lobby/runtime/log_append.py)
                 changed.append(log_append.update(None if force else self.sent.get(name), key, html))

@@ -66,14 +66,20 @@ def render(snap: Snapshot, seat: int | None) -> dict[str, str]:
     return {name: html for name, (_key, html) in render_parts(snap, seat).items()}
 
 
-def render_parts(snap: Snapshot, seat: int | None) -> dict[str, Part]:
-    """All fragments for ``seat`` at the snapshot's version: name -> (key of its input, HTML)."""
+def render_parts(snap: Snapshot, seat: int | None, shown: dict[str, Fragment] | None = None) -> dict[str, Part]:
+    """All fragments for ``seat`` at the snapshot's version: name -> (key of its input, HTML).
+
+    ``shown``: a connection's memory of the private fragments it last rendered (name -> Fragment). A private
+    fragment whose input equals the remembered one is left out (the page shows it already; no key, no
+    lookup), the others are remembered. Equal inputs render equal HTML as long as a field keeps its type
+    (a template that prints a value must not see it once as ``1`` and once as ``True``).
+    """
     lang = language()
     with translate.rendering_in(lang):
-        return _render_parts(snap, seat, lang)
+        return _render_parts(snap, seat, lang, shown)
 
 
-def _render_parts(snap: Snapshot, seat: int | None, lang: str) -> dict[str, Part]:
+def _render_parts(snap: Snapshot, seat: int | None, lang: str, shown: dict[str, Fragment] | None) -> dict[str, Part]:
     engine = registry.engine(snap.game)
     game_ui = registry.ui(snap.game)
     state = state_of(snap)
@@ -94,9 +100,14 @@ def _render_parts(snap: Snapshot, seat: int | None, lang: str) -> dict[str, Part
                 _public.popitem(last=False)
     ctx = FragmentContext(facts, seat_names(engine.view(state, seat), names), seat, names)
     out = dict(public)
-    for name, fragment in game_ui.private_fragments(ctx).items():
+    private = game_ui.private_fragments(ctx)
+    private["tbl-bar"] = table_bar(snap, ctx)
+    for name, fragment in private.items():
+        if shown is not None and isinstance(fragment, Fragment):
+            if shown.get(name) == fragment:
+                continue
+            shown[name] = fragment
         out[name] = render_fragment(fragment, lang)
-    out["tbl-bar"] = render_fragment(table_bar(snap, ctx), lang)
     balance = snap.players[seat].get("balance") if seat is not None else None
     if balance is not None:  # after a staked game: the header shows the new balance at once
         html = render_template("games/core/header_balance.html", {"balance": format_taler(balance)})
