@@ -179,10 +179,28 @@ def render_fragment(fragment: Fragment | LogLines | str, lang: str | None = None
     return key, html
 
 
+_lines: dict[tuple[int, str, str], tuple[Any, tuple[Any, str]]] = {}
+
+
+def render_line(template: str, item: dict[str, Any], lang: str) -> tuple[Any, str]:
+    """``(key, html)`` of one log line. A line whose item is the very object of an earlier version's line
+    (a game that builds each event's line once, :func:`per_object`) is neither keyed nor looked up again."""
+    memo_key = (id(item), template, lang)
+    found = _lines.get(memo_key)
+    if found is not None and found[0] is item:
+        return found[1]
+    part = render_fragment(Fragment(template, item), lang)
+    if len(_lines) >= RENDER_CACHE_SIZE:
+        _lines.clear()
+    _lines[memo_key] = (item, part)  # the item is kept, so its id is not reused while it is remembered
+    return part
+
+
 def render_log(log: LogLines, lang: str | None = None) -> tuple[LogKey, str]:
     """``(key, html)`` of a log: the element with its lines inside, newest first."""
     lang = lang or language()
-    (element_key, element), *rendered = (render_fragment(part, lang) for part in log.parts())
+    element_key, element = render_fragment(Fragment(log.template, log.data), lang)
+    rendered = [render_line(log.line, item, lang) for item in log.lines]
     match = _EMPTY_ELEMENT.match(element)
     found = _ID.search(match.group(1)) if match else None
     if match is None or found is None:
@@ -197,6 +215,7 @@ def clear_render_cache() -> None:
     """Forget every rendered fragment and remembered data (benchmarks measure a cold render with it)."""
     with _rendered_lock:
         _rendered.clear()
+    _lines.clear()
     for memo in _memos:
         memo.clear()
 
@@ -227,6 +246,29 @@ def remembered(build: Callable[P, R]) -> Callable[P, R]:
                     memo.clear()
                 memo[key] = found
         return found
+
+    return cached
+
+
+def per_object(build: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``build(item)`` remembered per object and active language: for items that are never changed once
+    made and are carried from one version to the next as the same objects (a log's events: the runtime's
+    snapshot of a version keeps the previous version's event dicts). A log line built this way is the same
+    object every version, so :func:`render_line` skips it too."""
+    memo: dict[tuple[int, str], tuple[Any, R]] = {}
+    _memos.append(memo)  # type: ignore[arg-type]
+
+    @wraps(build)
+    def cached(item: Any) -> R:
+        key = (id(item), active_language())
+        found = memo.get(key)
+        if found is not None and found[0] is item:
+            return found[1]
+        answer = build(item)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = (item, answer)  # the item is kept, so its id is not reused while it is remembered
+        return answer
 
     return cached
 

@@ -24,7 +24,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext, LogLines, remembered
+from games.core.fragments import Fragment, FragmentContext, LogLines, per_object, remembered
 from games.core.text import N_
 from games.core.translate import gettext, ngettext, say, say_event
 from games.kleister import engine, hints
@@ -352,6 +352,12 @@ def log_class(event: dict[str, Any]) -> str:
     return f"kl-ev-{kind}"
 
 
+@per_object
+def log_line(event: dict[str, Any]) -> dict[str, str]:
+    """A log line's data, built once per event (the same event object is in the log for 25 versions)."""
+    return {"cls": log_class(event), "text": say_event(event)}
+
+
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
     out: dict[str, Fragment] = {
@@ -364,7 +370,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
         T + "log.html",
         {},
         T + "log_line.html",
-        [{"cls": log_class(e), "text": say_event(e)} for e in ctx.snap.log[-25:]],
+        [log_line(e) for e in ctx.snap.log[-25:]],
     )
     out["kl-send"] = Fragment(T + "send.html", {})
     out["kl-infotext"] = Fragment(

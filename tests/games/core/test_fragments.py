@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import fragments
+from games.core import fragments, translate
 from games.core.fragments import Fragment, render_fragment, to_html
 
 TEMPLATE = "games/core/error.html"
@@ -179,3 +179,31 @@ def test_a_compiled_template_keeps_its_globals_as_one_dict(monkeypatch):
     template = fragments._templates[("de", name)]
     assert type(template.globals) is dict and template.globals == chained
     assert html == expected and "Der Computer denkt nach" in html
+
+
+def test_a_log_line_of_the_same_event_object_is_built_and_keyed_once(monkeypatch):
+    """The runtime carries a log's event dicts from version to version: per_object builds each event's line
+    once, and render_line keys and renders a line whose item is the very same object only once."""
+    built: list[str] = []
+
+    @fragments.per_object
+    def line(event):  # type: ignore[no-untyped-def]
+        built.append(event["text"])
+        return {"cls": "kl-ev-kleben", "text": event["text"]}
+
+    keyed: list[str] = []
+    original = fragments.Fragment.key
+    monkeypatch.setattr(fragments.Fragment, "key", lambda self: keyed.append(self.template) or original(self))
+    events = [{"text": "eins"}, {"text": "zwei"}]
+    first = render_fragment(fragments.LogLines(LOG, {}, LINE, [line(e) for e in events]), "de")
+    events = [*events[1:], {"text": "drei"}]  # the next version: the same "zwei" object and a new event
+    second = render_fragment(fragments.LogLines(LOG, {}, LINE, [line(e) for e in events]), "de")
+    assert built == ["eins", "zwei", "drei"] and keyed.count(LINE) == 3
+    assert first[0].lines[1] == second[0].lines[0] and "drei" in second[1] and "eins" not in second[1]
+    # an equal event that is another object (loaded anew from the database) is built and keyed again
+    render_fragment(fragments.LogLines(LOG, {}, LINE, [line({"text": "zwei"})]), "de")
+    assert built[-1] == "zwei" and keyed.count(LINE) == 4
+    # the language is part of what is remembered
+    with translate.rendering_in("en"):
+        line(events[0])
+    assert built[-1] == "zwei" and len(built) == 5
