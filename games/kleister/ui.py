@@ -80,6 +80,11 @@ def count_text(n: int, word: str) -> str:
     return COUNTS[word](n) % {"n": n}
 
 
+def in_hand_text(n: int) -> str:
+    """ "1 Karte auf der Hand", "13 Karten auf der Hand": a column's head and the own hand's preview line."""
+    return ngettext("%(n)d Karte auf der Hand", "%(n)d Karten auf der Hand", n) % {"n": n}
+
+
 # --------------------------------------------------------------------------- columns (public)
 
 
@@ -112,7 +117,7 @@ def _column(seat: int, col: list[Any], hand: int, points: int, name: str, last_a
         name,
         " · ".join(
             [
-                ngettext("%(n)d Karte auf der Hand", "%(n)d Karten auf der Hand", hand) % {"n": hand},
+                in_hand_text(hand),
                 ngettext("%(n)d Plakat auf der Säule", "%(n)d Plakate auf der Säule", posters) % {"n": posters},
                 count_text(points, "punkt"),
             ]
@@ -269,7 +274,7 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
         "plays": compact(plays(view)) if kleben else "{}",
         "kleben": kleben,
         "my_turn": my_turn,
-        "idle": ngettext("%(num)d Karte auf der Hand", "%(num)d Karten auf der Hand", len(hand)) % {"num": len(hand)},
+        "idle": in_hand_text(len(hand)),
     }
 
 
