@@ -10,6 +10,7 @@ for all seats, per fragment, and the CPU time of rendering and of the log diff.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
@@ -20,6 +21,10 @@ from games.core import registry
 from lobby.runtime import log_append, rendering
 
 MAX_MOVES = 200
+
+#: A fresh negative match id for every replayed position in the process: never a real match, and the
+#: public cache is cold for it (two replays, of one game or two, never share a key).
+_POSITION_KEYS = itertools.count(-10_000_000, -1)
 
 
 def fragment_family(name: str) -> str:
@@ -48,9 +53,8 @@ def replay(slug: str, *, seed: int = 7, whole: bool = False) -> dict[str, Any]:
         state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
         log = (log + list(events))[-40:]
         moves += 1
-        # a fresh negative match id per position: never a real match, and the public cache is cold for it
         snap = _snapshot(
-            slug, key=-10_000_000 - moves, version=moves, state=state, log=log, options=options, engine=engine
+            slug, key=next(_POSITION_KEYS), version=moves, state=state, log=log, options=options, engine=engine
         )
         for viewer in range(players):
             started = time.process_time()

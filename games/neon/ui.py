@@ -41,7 +41,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext, LogLines, remembered
+from games.core.fragments import Fragment, FragmentContext, LogLines, remembered, render_template
 from games.core.seats import others_clockwise
 from games.core.translate import active_language as get_language
 from games.core.translate import gettext, say
@@ -184,8 +184,12 @@ def facade_data(
     lit: list[int] | tuple[int, ...] = (),
     src: list[int] | tuple[int, ...] = (),
     target: int | None = None,
+    own: bool = False,
 ) -> JSON:
-    """A facade with its windows, every text precomputed (the ``facade`` macro in games/neon/_macros.html)."""
+    """A facade with its windows, every text precomputed (the ``facade`` macro in games/neon/_macros.html).
+
+    ``own``: the windows are buttons (the own facade). ``grid`` is the windows' markup, each window
+    rendered once per distinct look (``window_html``)."""
     windows = []
     language = get_language()  # once per facade: asking for it costs more than the cached window
     for cell, req in enumerate(facade["vorgaben"]):
@@ -194,7 +198,7 @@ def facade_data(
             cls += " nn-lit"
         if cell in src:
             cls += " nn-src"
-        windows.append((cls, d, label, reqv, info))
+        windows.append(window_html(cls, d, label, reqv, info, cell, own))
     return {
         "id": facade["id"],
         "name": facade["name"],
@@ -202,8 +206,18 @@ def facade_data(
         "stars": "★" * facade["schwierigkeit"],
         "info": facade_info(facade, fenster),
         "target": target,
-        "windows": windows,
+        "grid": "".join(windows),
     }
+
+
+@lru_cache(maxsize=16384)
+def window_html(cls: str, die: str, text: str, reqv: str, info: str, index: int, own: bool) -> str:
+    """One window's markup (games/neon/window.html), rendered once per distinct window: its texts come
+    in the arguments, in the language they were made in. Rendered in the facade macro's loop, the
+    windows were a fifth of Speedneon's rendering (docs/benchmarks.md, session 10)."""
+    return render_template(
+        T + "window.html", {"cls": cls, "d": die, "text": text, "reqv": reqv, "info": info, "index": index, "own": own}
+    )
 
 
 def board_data(view: JSON, seat: int, names: list[str], bots_at: list[bool]) -> JSON:
@@ -538,6 +552,7 @@ def own_data(ctx: FragmentContext, turn: JSON) -> JSON:
             lit=turn["hand"] if mine else (),
             src=list(turn["moves"]) if mine else (),
             target=view["stromzaehler_summe"] if view["solo"] else None,
+            own=True,
         )
     return {
         "seat": seat,

@@ -392,3 +392,24 @@ def test_end_board_bars_are_plain_data_on_one_scale_and_match_every_item():
             assert abs(b["x"] - (-low + min(punkte, 0)) * unit) <= 0.06
     html = render(snap_for(state, 999), 0)["nn-end"]
     assert html.count('class="nn-bar"') == sum(len(row["posten"]) + 1 for row in data["ends"])
+
+
+# ------------------------------------------------------------------ facade markup
+
+
+def test_a_facade_grid_is_its_twenty_windows_in_order_buttons_only_on_the_own_facade():
+    state = situation(started(2), grids={0: grid({0: "V6", 6: "C1"})})
+    facade, fenster = E.view(state, 0)["spieler"][0]["fassade"], E.view(state, 0)["spieler"][0]["fenster"]
+    own = ui.facade_data(facade, fenster, lit=[3], src=[0], own=True)["grid"]
+    rival = ui.facade_data(facade, fenster)["grid"]
+    buttons = re.findall(r'<button type="button" class="([^"]*)" data-w="(\d+)" data-die="([^"]*)"', own)
+    divs = re.findall(r'<div class="([^"]*)" data-w="(\d+)" data-die="([^"]*)"', rival)
+    assert [int(w) for _, w, _ in buttons] == list(range(20)) == [int(w) for _, w, _ in divs]
+    assert "<div" not in own and "<button" not in rival
+    assert [d for _, _, d in buttons] == [d or "" for d in fenster] == [d for _, _, d in divs]
+    assert lit_windows(own) == [3] and lit_windows(own, "nn-src") == [0]
+    assert not any("nn-lit" in c or "nn-src" in c for c, _, _ in divs)  # lit only on the own turn's facade
+    # the hung tube's window carries the tube's info window; an empty window its requirement
+    assert 'data-die="V6"><span class="nn-v">6</span>' in rival
+    # each distinct window is rendered once and kept: the same look is the same string
+    assert ui.window_html("nn-win", "", "x", "", "", 1, False) is ui.window_html("nn-win", "", "x", "", "", 1, False)
