@@ -356,71 +356,113 @@ def center_data(ctx: FragmentContext, turn: JSON) -> JSON:
     view = ctx.view
     mine = acting(view, turn)
     z = view["zugstatus"]
-    per_die = view["fenster_je_roehre"] or []
+    hand = z["hand"] if view["phase"] == "spiel" else None
+    return _center(
+        mine,
+        view["lieferung"],
+        (view["fenster_je_roehre"] or []) if mine else [],
+        view.get("kiste") or {},
+        hand,
+        bool(hand) and view["am_zug"] == ctx.seat,
+        ctx.names[view["am_zug"]] if hand else "",
+        turn["hand"] if mine and hand else [],
+        bool(hand) and z["muss_setzen"],
+        turn["tauschen"] if mine and turn["pending"] == "lagerkiste" else [],
+        view["stromzaehler"],
+        view["stromzaehler_summe"],
+        view["phase"] == "wahl",
+        view["runde"],
+        view["runden"],
+        view["solo"],
+        len(view["raus"]),
+    )
+
+
+@remembered
+def _center(
+    mine: bool,
+    lieferung: list[str],
+    per_die: list[list[int]],
+    kiste: dict[str, int],
+    hand_die: str | None,
+    own: bool,
+    who: str,
+    hand_windows: list[int],
+    must: bool,
+    swaps: list[int],
+    zaehler_dice: list[str],
+    total: int,
+    gone: bool,
+    runde: int,
+    runden: int,
+    solo: bool,
+    raus: int,
+) -> JSON:
+    """The center from its inputs only: every seat not to move has the same ones, and most moves leave
+    them as they were for most seats (docs/benchmarks.md, session 10)."""
+    view = {"kiste": kiste}  # what die_info reads
     dice = []
-    for i, d in enumerate(view["lieferung"]):
+    for i, d in enumerate(lieferung):
         if mine:
             ws = per_die[i] if i < len(per_die) else []
             dice.append((d, json.dumps(ws), bool(ws), die_name(d), die_info(view, d, ws)))
         else:
             dice.append((d, "", False, die_name(d), die_info(view, d)))
     hand = None
-    if view["phase"] == "spiel" and z["hand"]:
-        pick = mine and bool(turn["hand"])
+    if hand_die:
+        pick = mine and bool(hand_windows)
         hand = {
-            "die": z["hand"],
-            "own": view["am_zug"] == ctx.seat,
-            "who": ctx.names[view["am_zug"]],
+            "die": hand_die,
+            "own": own,
+            "who": who,
             "pick": pick,
-            "windows": json.dumps(turn["hand"]) if pick else "",
-            "text": die_name(z["hand"]),
-            "info": die_info(view, z["hand"], turn["hand"]) if pick else die_info(view, z["hand"]),
-            "must": z["muss_setzen"],
+            "windows": json.dumps(hand_windows) if pick else "",
+            "text": die_name(hand_die),
+            "info": die_info(view, hand_die, hand_windows) if pick else die_info(view, hand_die),
+            "must": must,
         }
-    swap = mine and turn["pending"] == "lagerkiste"
     zaehler = [
         (
             d,
             die_info(view, d),
-            json.dumps({"type": "tauschen", "zaehler": i}) if swap and i in turn["tauschen"] else "",
+            json.dumps({"type": "tauschen", "zaehler": i}) if i in swaps else "",
             gettext("%(die)s eintauschen") % {"die": die_name(d)},
         )
-        for i, d in enumerate(view["stromzaehler"])
+        for i, d in enumerate(zaehler_dice)
     ]
     return {
-        "gone": view["phase"] == "wahl",
-        "sig": f"{view['runde']}|{','.join(view['lieferung'])}",
-        "runde": view["runde"],
-        "runden": view["runden"],
+        "gone": gone,
+        "sig": f"{runde}|{','.join(lieferung)}",
+        "runde": runde,
+        "runden": runden,
         "mine": mine,
         "dice": dice,
         "hand": hand,
-        "solo": view["solo"],
+        "solo": solo,
         "zaehler": zaehler,
-        "sum": view["stromzaehler_summe"],
-        "kiste": [(c, colour_name(c), n) for c, n in view["kiste"].items()],
-        "raus": len(view["raus"]),
+        "sum": total,
+        "kiste": [(c, colour_name(c), n) for c, n in kiste.items()],
+        "raus": raus,
     }
 
 
-def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
-    """The Elektrikerkoffer: each tool with its cost or price colour and whether the seat can take it now."""
-    mine = acting(view, turn)
-    pending = turn["pending"]
+def tool_rows(werkzeuge: list[JSON], solo: bool, usable_now: list[str], pending: str | None) -> list[JSON]:
+    """The Elektrikerkoffer: each tool with its cost or price colour and whether the seat can take it now
+    (``usable_now``: the tools the seat to move can take; empty for everyone else)."""
     rows = []
-    for w in view["werkzeuge"]:
+    for w in werkzeuge:
         tid = w["id"]
-        if view["solo"]:
+        if solo:
             price = gettext("Preis: eine %(colour)s-Röhre") % {"colour": colour_name(w["preis_farbe"])}
         else:
             price = gettext("%(n)s Strom") % {"n": w["kosten"]}
         state = ""
-        used = view["solo"] and not w["verfuegbar"]
+        used = solo and not w["verfuegbar"]
         if used:
             state = gettext("schon benutzt")
-        elif w["benutzt"] and not view["solo"]:
+        elif w["benutzt"] and not solo:
             state = gettext("%(n)s× benutzt") % {"n": w["benutzt"]}
-        usable = mine and tid in turn["tools"]
+        usable = tid in usable_now
         text = gettext(w["text"])
         info = f"{w['name']}\n{text}\n{price}" + (f" · {state}" if state else "")
         if not usable:
@@ -446,16 +488,37 @@ def tool_rows(view: JSON, turn: JSON) -> list[JSON]:
 
 
 def koffer_data(view: JSON, turn: JSON) -> JSON:
-    tafeln = [
+    mine = acting(view, turn)
+    return _koffer(
+        view["werkzeuge"],
+        view["tafeln"],
+        view["solo"],
+        view["phase"],
+        list(turn["tools"]) if mine else [],
+        turn["pending"],
+    )
+
+
+@remembered
+def _koffer(
+    werkzeuge: list[JSON], tafeln: list[JSON], solo: bool, phase: str, usable_now: list[str], pending: str | None
+) -> JSON:
+    """Werbetafeln and tools from their inputs only: the same for every seat not to move."""
+    shown = [
         (
             t["name"],
             t["punkte"],
             gettext(t["text"]),
             f"{t['name']} – {count_text(t['punkte'], 'punkt')}\n{gettext(t['text'])}",
         )
-        for t in view["tafeln"]
+        for t in tafeln
     ]
-    return {"preview": view["phase"] == "wahl", "solo": view["solo"], "tafeln": tafeln, "tools": tool_rows(view, turn)}
+    return {
+        "preview": phase == "wahl",
+        "solo": solo,
+        "tafeln": shown,
+        "tools": tool_rows(werkzeuge, solo, usable_now, pending),
+    }
 
 
 def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
@@ -543,24 +606,40 @@ def own_data(ctx: FragmentContext, turn: JSON) -> JSON:
     assert seat is not None
     p = view["spieler"][seat]
     mine = acting(view, turn)
-    hung = sum(1 for d in p["fenster"] if d)
-    facade = None
-    if p["fassade"]:
-        facade = facade_data(
-            p["fassade"],
-            p["fenster"],
-            lit=turn["hand"] if mine else (),
-            src=list(turn["moves"]) if mine else (),
-            target=view["stromzaehler_summe"] if view["solo"] else None,
-            own=True,
-        )
+    return _own(
+        seat,
+        p["fassade"],
+        p["fenster"],
+        p["geheim"],
+        p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
+        turn["hand"] if mine else [],
+        list(turn["moves"]) if mine else [],
+        view["stromzaehler_summe"] if view["solo"] else None,
+        view["dunkel_strafe"],
+    )
+
+
+@remembered
+def _own(
+    seat: int,
+    fassade: JSON | None,
+    fenster: list[str | None],
+    geheim: list[str] | None,
+    strom: int | None,
+    lit: list[int],
+    src: list[int],
+    target: int | None,
+    penalty: int,
+) -> JSON:
+    """The own facade changes when its player acts or its turn comes: else it is taken from the memo."""
+    facade = facade_data(fassade, fenster, lit=lit, src=src, target=target, own=True) if fassade else None
     return {
         "seat": seat,
-        "strom": p["strom"] if not view["solo"] and view["phase"] != "wahl" else None,
-        "secret": chips(p["geheim"]),
+        "strom": strom,
+        "secret": chips(geheim),
         "facade": facade,
-        "hung": hung,
-        "penalty": view["dunkel_strafe"],
+        "hung": sum(1 for d in fenster if d),
+        "penalty": penalty,
     }
 
 
