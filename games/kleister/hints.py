@@ -182,11 +182,13 @@ def is_angreifbar(view: JSON) -> bool | None:
     return coverable_from(hidden_counts(view), top["rank"], top["size"])
 
 
-def markers(view: JSON) -> list[JSON]:
+def markers(view: JSON, hidden: list[int] | None = None) -> list[JSON]:
     """Per seat: {"ueberklebbar": "mit 2× 9 überklebbar" (a text) | None, "cover": group | None,
-    "sicher": bool | None, "angreifbar": bool | None (own column only)}."""
+    "sicher": bool | None, "angreifbar": bool | None (own column only)}. ``hidden``: the view's
+    ``hidden_counts`` when the caller has them already."""
     me = view.get("seat")
-    hidden = hidden_counts(view)
+    if hidden is None:
+        hidden = hidden_counts(view)
     hand = hand_vector(view)
     pool = [h + m for h, m in zip(hidden, hand, strict=True)]
     out = []

@@ -19,6 +19,7 @@ viewer's counts and marks, and builds the hand from ``kl-hand-data``.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -26,7 +27,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext, LogLines, per_object, remembered
 from games.core.text import N_
-from games.core.translate import gettext, ngettext, say, say_event
+from games.core.translate import active_language, gettext, ngettext, say, say_event
 from games.kleister import engine, hints
 
 T = "games/kleister/"
@@ -363,6 +364,20 @@ def log_line(event: dict[str, Any]) -> dict[str, str]:
     return {"cls": log_class(event), "text": say_event(event)}
 
 
+@lru_cache(maxsize=8)
+def infotext_data(language: str) -> dict[str, str]:
+    """The texts table.js composes the info windows with: the same for every version in a language
+    (``language`` is the cache's key; the texts come from the active one)."""
+    return {
+        "titles": compact(card_titles()),
+        "names": compact([card_name(card) for card in range(len(CARD_NAMES))]),
+        "in_play": gettext(IN_PLAY_LINE),
+        "hidden": gettext(HIDDEN_LINE),
+        "all_layers": gettext("alle Schichten"),
+        "empty_column": gettext("Die Säule ist leer."),
+    }
+
+
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
     out: dict[str, Fragment] = {
@@ -378,17 +393,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
         [log_line(e) for e in ctx.snap.log[-25:]],
     )
     out["kl-send"] = Fragment(T + "send.html", {})
-    out["kl-infotext"] = Fragment(
-        T + "infotext.html",
-        {
-            "titles": compact(card_titles()),
-            "names": compact([card_name(card) for card in range(len(CARD_NAMES))]),
-            "in_play": gettext(IN_PLAY_LINE),
-            "hidden": gettext(HIDDEN_LINE),
-            "all_layers": gettext("alle Schichten"),
-            "empty_column": gettext("Die Säule ist leer."),
-        },
-    )
+    out["kl-infotext"] = Fragment(T + "infotext.html", infotext_data(active_language()))
     return out
 
 
@@ -404,7 +409,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
             {"in_play": compact(hints.in_play_counts(view)), "hidden": compact(hidden)},
         ),
     }
-    for s, mark in enumerate(hints.markers(view)):
+    for s, mark in enumerate(hints.markers(view, hidden)):
         out[f"kl-marks-{s}"] = Fragment(T + "marks.html", marks_data(view, s, mark))
     if seat is not None:
         out["kl-hand-data"] = Fragment(T + "hand_data.html", hand_data(ctx, my_turn))
