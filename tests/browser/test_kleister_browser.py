@@ -20,6 +20,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
     page.select_option("#id_computers", "3")
     page.select_option("#id_level", "leicht")
     page.select_option("#id_spielart", "kurz")
+    page.select_option("#id_tempo", "schnell")  # the computers' pace: the same game in less time
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
     used_rat = looked_at_layers = False
