@@ -6,11 +6,14 @@ does so for every seat on every turn of thousands of playouts, so :class:`Board`
 needs for one seat's facade (the open windows, what lies next to every window, the dice per Etage
 and Achse, per colour and per brightness, as bit masks) and updates it when a die is placed.
 ``Board.placements`` gives every legal placement of some dice with exactly ``place_value``'s value:
-the same terms added in the same order, so the very same floats (``tests/games/neon/test_board.py``).
+the same terms added in the same order, so the very same floats (``tests/games/neon/test_board.py``);
+``Board.best`` the first of the best of them, giving up a window as soon as it cannot win.
+Both are written for speed (``tests/games/neon/test_bots_playouts.py`` pins what ``stark`` plays).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from games.neon.content import CELLS, COLOURS, COLS, ROWS, VALUES
@@ -46,6 +49,13 @@ def _key(cols: int, vals: int) -> int:
 _DKEY = {d: _key(_CBIT[d[0]], _VBIT[d[1]]) for d in _DICE}
 #: every ``_key``
 _KEYS = range(_key((1 << len(COLOURS)) - 1, _VMASK) + 1)
+#: die -> (colour, brightness, ``_key``, its colour bit, its brightness bit, brightness as a number)
+_DIE = {d: (d[0], d[1], _DKEY[d], _DKEY[d] & ~_VMASK, _DKEY[d] & _VMASK, int(d[1])) for d in _DICE}
+#: bit mask -> its bits, lowest first (the windows of a mask: the low and the high half of 20)
+_HALF = CELLS // 2
+_BITS_LO = tuple(tuple(b for b in range(_HALF) if m >> b & 1) for m in range(1 << _HALF))
+_BITS_HI = tuple(tuple(b + _HALF for b in range(_HALF) if m >> b & 1) for m in range(1 << _HALF))
+_LO_MASK = (1 << _HALF) - 1
 
 
 def _options(r: str | None, key: int) -> int:
@@ -137,15 +147,14 @@ class Board:
     def place(self, cell: int, die: str) -> None:
         """Put ``die`` into the empty ``cell``."""
         self.grid[cell] = die
-        col, val = die[0], die[1]
-        key = _DKEY[die]
+        col, val, key, _, _, iv = _DIE[die]
         bit = 1 << cell
         self.filled |= bit
         self.near8 |= _NEIGH8_MASK[cell]
         self.where[col] |= bit
-        block = self.block
-        block[col] |= _ORTH_MASK[cell]
-        block[val] |= _ORTH_MASK[cell]
+        block, orth = self.block, _ORTH_MASK[cell]
+        block[col] |= orth
+        block[val] |= orth
         near4 = self.near4
         for m in ORTH[cell]:
             near4[m] |= key
@@ -154,57 +163,96 @@ class Board:
         self.rowk[r] |= key
         self.coln[k] += 1
         self.colk[k] |= key
-        self.vcount[ord(val) - 48] += 1
+        self.vcount[iv] += 1
         self.ccount[col] += 1
+
+    def clone(self, ctx: Any, grid: list[str | None]) -> Board:
+        """A Board for ``grid`` (a list holding the same dice as this one's) with ``ctx``: the counts
+        copied, not counted again die by die (``stark`` starts every playout from the same facades)."""
+        b = Board.__new__(Board)
+        b.ctx = ctx
+        b.grid = grid
+        b._fits, b._own, b._penalty = self._fits, self._own, self._penalty
+        b.filled, b.near8 = self.filled, self.near8
+        b.block, b.near4 = self.block.copy(), self.near4[:]
+        b.rown, b.rowk, b.coln, b.colk = self.rown[:], self.rowk[:], self.coln[:], self.colk[:]
+        b.vcount, b.ccount, b.where = self.vcount[:], self.ccount.copy(), self.where.copy()
+        return b
 
     def placements(self, dice: list[str]) -> list[tuple[float, int, int]]:
         """(value, die index, window) for every legal placement of ``dice`` (a die that comes again
         only once, at its first index), die by die, windows in ascending order; each value exactly
-        ``place_value``'s. One function on purpose: it is the inner loop of every playout."""
-        open_ = self.near8 & ~self.filled if self.filled else _EDGE_MASK
+        ``place_value``'s."""
         out: list[tuple[float, int, int]] = []
+        self._scan(dice, out)
+        return out
+
+    def best(self, dice: list[str]) -> tuple[float, int, int] | None:
+        """The first of the best-valued :meth:`placements` (None: no legal placement): the same
+        one as ``bots.best_placements(...)[0]``."""
+        return self._scan(dice, None)
+
+    def _scan(self, dice: list[str], out: list[tuple[float, int, int]] | None) -> tuple[float, int, int] | None:
+        """Every legal placement of ``dice`` in :meth:`placements`' order: appended to ``out``, or
+        (``out`` None) the first of the best returned without building the list. One function on
+        purpose: it is the inner loop of every playout.
+
+        Looking for the best, a window is given up before its penalties when it cannot beat the
+        best so far even without them: they are subtracted last and only lower its value (in
+        floats too: rounding is monotonic)."""
+        open_ = self.near8 & ~self.filled if self.filled else _EDGE_MASK
         if not open_:
-            return out
+            return None
         ctx, grid, block, fits = self.ctx, self.grid, self.block, self._fits
         near4, own, penalty = self.near4, self._own, self._penalty
-        dark, secret, solo, tafeln = ctx.dark, ctx.secret, ctx.solo, ctx.tafeln
+        dark, secret, solo, pairs = float(ctx.dark), ctx.secret, ctx.solo, ctx.pairs
+        # (no Werbetafeln: all of these are False and ``pairs`` is empty)
         be, le, ba, la, vs, rb, lk = ctx.be, ctx.le, ctx.ba, ctx.la, ctx.vs, ctx.rb, ctx.lk
         rows, cols = be or le, ba or la
+        lines = rows or cols
         rown, rowk, coln, colk = self.rown, self.rowk, self.coln, self.colk
-        vcount = self.vcount
+        vcount, ccount, where = self.vcount, self.ccount, self.where
         vmin = min(vcount[1:]) if vs else 0
-        cmin = min(self.ccount.values()) if rb else 0
-        seen = set()
+        cmin = min(ccount.values()) if rb else 0
+        top = None
+        top_v = -math.inf  # stays -inf when ``out`` is given: nothing is given up then
+        # a die that comes again: skipped for ``out``; looking for the best it cannot beat itself
+        seen = set() if out is not None else None
         for i, d in enumerate(dice):
-            if d in seen:
-                continue
-            seen.add(d)
-            col, val = d[0], d[1]
+            if seen is not None:
+                if d in seen:
+                    continue
+                seen.add(d)
+            col, val, key, cb, vb, iv = _DIE[d]
             cells = open_ & ~(block[col] | block[val]) & fits[d]
             if not cells:
                 continue
-            key = _DKEY[d]
-            cb, vb = key & ~_VMASK, key & _VMASK
-            iv = ord(val) - 48
-            base = float(dark)
+            base = dark
             w = secret.get(col)
             if w:
                 base += w * iv
             if solo:
                 base += iv
-            if tafeln:
-                pair = ctx.pairs.get(val)  # (the pair, the other brightness) or None
-                if pair is not None:
-                    pair = 1.6 if vcount[ord(pair[1]) - 48] > vcount[iv] else 0.5  # now its term
+            pair = pairs.get(val)  # (the pair, the other brightness) or None
+            if pair is not None:
+                pair = 1.6 if vcount[ord(pair[1]) - 48] > vcount[iv] else 0.5  # now its term
+            if vs:
                 scale = 1.2 if vcount[iv] == vmin else -0.2
-                rainbow = 1.2 if self.ccount[col] == cmin else -0.2
-                same = self.where[col]
-            while cells:
-                low = cells & -cells
-                cells ^= low
-                c = low.bit_length() - 1
+            if rb:
+                rainbow = 1.2 if ccount[col] == cmin else -0.2
+            same = where[col] if lk else 0
+            if not lines:
+                # no Etage/Achse term comes first: these are added to every window's value
+                # first, in this order, so adding them here gives the very same floats
+                if pair is not None:
+                    base += pair
+                if vs:
+                    base += scale
+                if rb:
+                    base += rainbow
+            for c in _BITS_LO[cells & _LO_MASK] + _BITS_HI[cells >> _HALF]:
                 v = base
-                if tafeln:
+                if lines:
                     if rows:
                         r = _ROW[c]
                         if be:
@@ -223,31 +271,25 @@ class Board:
                         v += scale
                     if rb:
                         v += rainbow
-                    if lk and same & _DIAG_MASK[c]:
-                        for m in DIAG[c]:
-                            if same >> m & 1:
-                                v += 1.0
-                                if not same & _DIAG_MASK[m]:
-                                    v += 0.8
+                if same & _DIAG_MASK[c]:
+                    for m in DIAG[c]:
+                        if same >> m & 1:
+                            v += 1.0
+                            if not same & _DIAG_MASK[m]:
+                                v += 0.8
                 t = own[c][near4[c]]
                 if t:
                     v += t
+                if v <= top_v:  # only the penalties are left: they can only lower v
+                    continue
                 for m in ORTH[c]:
                     if grid[m] is None:
                         t = penalty[m][near4[m] | key]
                         if t:
                             v -= t
-                out.append((v, i, c))
-        return out
-
-    def best(self, dice: list[str]) -> tuple[float, int, int] | None:
-        """The first of the best-valued :meth:`placements` (None: no legal placement): the same
-        one as ``bots.best_placements(...)[0]``."""
-        out = self.placements(dice)
-        if not out:
-            return None
-        top = out[0]
-        for x in out:
-            if x[0] > top[0]:
-                top = x
+                if out is None:
+                    if v > top_v:  # strictly: the first of equals stays
+                        top_v, top = v, (v, i, c)
+                else:
+                    out.append((v, i, c))
         return top

@@ -576,23 +576,59 @@ def _world_ctx(w: E.State, seat: int) -> Ctx:
 
 def _draw_fast(kiste: dict[str, int], k: int, rng: random.Random) -> list[str]:
     out = []
+    total = sum(kiste.values())  # counted once, then kept up to date
+    rand = rng.random
     for _ in range(k):
-        total = sum(kiste.values())
         if total == 0:
             break
-        r = int(rng.random() * total)
+        r = int(rand() * total)
         for c in COLOURS:
             r -= kiste[c]
             if r < 0:
                 break
         kiste[c] -= 1
-        out.append(c + "123456"[int(rng.random() * 6)])
+        total -= 1
+        out.append(c + "123456"[int(rand() * 6)])
     return out
 
 
 #: Weight of the best rival's points in ``stark``'s playout value. 0: its own points only (1, the
 #: margin, measured no better heads-up: docs/benchmarks.md, session 6).
 RIVAL_WEIGHT = 0.0
+
+
+class _Kept:
+    """What the playouts of one ``stark`` search start from again and again, made once: every
+    seat's :class:`Ctx` (by its sampled secret colour) and every facade's :class:`Board` (by its
+    dice; each playout gets a clone, not a Board counted again die by die)."""
+
+    __slots__ = ("ctxs", "boards")
+
+    def __init__(self) -> None:
+        self.ctxs: dict[tuple[int, tuple[str, ...]], Ctx] = {}
+        self.boards: dict[tuple[int, tuple[str | None, ...]], Board] = {}
+
+    def ctx(self, w: E.State, seat: int) -> Ctx:
+        """``_world_ctx(w, seat)``; shared unless it depends on the grid (two secret colours) or the
+        playout changes it (solo)."""
+        geheim = w.geheim[seat]
+        if len(geheim) != 1 or E._solo(w):
+            return _world_ctx(w, seat)
+        key = (seat, tuple(geheim))
+        got = self.ctxs.get(key)
+        if got is None:
+            got = self.ctxs[key] = _world_ctx(w, seat)
+        return got
+
+    def board(self, ctx: Ctx, grid: list[str | None], seat: int) -> Board:
+        """``Board(ctx, grid)`` for ``seat``'s facade."""
+        key = (seat, tuple(grid))
+        kept = self.boards.get(key)
+        if kept is None:
+            if len(self.boards) >= 1024:  # a bound, never reached by one search in practice
+                self.boards.clear()
+            kept = self.boards[key] = Board(ctx, list(grid))
+        return kept.clone(ctx, grid)
 
 
 def rollout(w: E.State, me: int, rng: random.Random) -> float:
@@ -606,16 +642,32 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
     ``me``: its points (minus ``RIVAL_WEIGHT`` × the best rival's points; solo: points
     minus the target, plus a bonus for a win).
     """
+    return _playout(w, me, rng)[0]
+
+
+def _playout(
+    w: E.State, me: int, rng: random.Random, kept: _Kept | None = None, mine: Board | None = None
+) -> tuple[float, int]:
+    """:func:`rollout`'s value and ``me``'s points. ``kept``: the search's Ctxs and Boards;
+    ``mine``: ``me``'s Board, already up to date with its grid (from :func:`_finish_turn`)."""
     solo = E._solo(w)
     if w.phase == "spiel":
         n = w.players
         grids = w.grids
-        ctxs = [_world_ctx(w, p) for p in range(n)]
-        boards = [Board(ctxs[p], grids[p]) for p in range(n)]
+        if kept is None:
+            ctxs = [_world_ctx(w, p) for p in range(n)]
+            boards = [Board(ctxs[p], grids[p]) for p in range(n)]
+        else:
+            ctxs = [kept.ctx(w, p) for p in range(n)]
+            boards = [kept.board(ctxs[p], grids[p], p) if p != me or mine is None else mine for p in range(n)]
+            if mine is not None:
+                mine.ctx = ctxs[me]
         size = E.delivery_size(w)
         draws = random.Random(rng.getrandbits(64))
         order, turn, skip = w.order, w.turn, set(w.skip)
         lief = w.lieferung
+        bests = [b.best for b in boards]  # (bound once: every turn of the playout calls them)
+        places = [b.place for b in boards]
         while True:
             half = len(order) // 2
             while turn < len(order):
@@ -623,10 +675,10 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
                 turn += 1
                 if not lief or (turn > half and seat in skip):
                     continue
-                best = boards[seat].best(lief)
+                best = bests[seat](lief)
                 if best:
                     _, i, c = best
-                    boards[seat].place(c, lief.pop(i))
+                    places[seat](c, lief.pop(i))
             w.zaehler.extend(lief)
             lief = []
             if w.runde >= E.ROUNDS:
@@ -643,25 +695,54 @@ def rollout(w: E.State, me: int, rng: random.Random) -> float:
     total, _, _ = E.score_seat(w, me)
     if solo:
         t = E.target(w)
-        return total - t + (8 if total > t else 0)
+        return total - t + (8 if total > t else 0), total
     if not RIVAL_WEIGHT:
-        return float(total)
+        return float(total), total
     rival = max(E.score_seat(w, p)[0] for p in range(w.players) if p != me)
-    return total - RIVAL_WEIGHT * rival
+    return total - RIVAL_WEIGHT * rival, total
 
 
-def _finish_turn(w: E.State, me: int) -> None:
-    """After the candidate action: complete this turn like ``normal`` would, then pass."""
+def _finish_turn(w: E.State, me: int, kept: _Kept | None = None) -> Board | None:
+    """After the candidate action: complete this turn like ``normal`` would, then pass.
+
+    With ``kept`` (the search's), a placement is chosen on ``me``'s :class:`Board` instead of by
+    ``_greedy_plans`` on a fresh view: the same choice, see below (anything else goes the plain
+    way). Returns that Board, up to date with ``me``'s grid, or None.
+    """
     here = (w.runde, w.turn)
+    board = None
     for _ in range(6):
         if w.phase != "spiel" or (w.runde, w.turn) != here:
-            return
+            return board
         if w.pending is None and w.hand is None and not E._placements_allowed(w):
             E.step(w, me, {"type": "passen"})
-            return
+            return board
+        if kept is not None and w.pending is None and E._placements_allowed(w):
+            # What ``_greedy_plans`` below picks without tools: the placements (of the hand, or of
+            # the Lieferung) die by die, window by window, with ``place_value``'s values, and
+            # passing last at -100; the first of the best (a stable sort). ``Board.best`` gives it.
+            ctx = kept.ctx(w, me)
+            if board is None:
+                board = kept.board(ctx, w.grids[me], me)
+            else:
+                board.ctx = ctx
+            hand = w.hand
+            dice = [hand] if hand is not None else w.lieferung
+            best = board.best(dice)
+            if best is not None and best[0] >= -100.0:
+                _, i, c = best
+                die = dice[i]
+                action = {"type": "setzen", "fenster": c}
+                if hand is None:
+                    action["die"] = i
+                E.step(w, me, action)
+                board.place(c, die)
+                continue
+        board = None  # the plain way may change the grid otherwise
         legal = list(E._play_iter(w, me))
         plans = _greedy_plans(E.view(w, me), [a for a in legal if a["type"] != "werkzeug"], "normal")
         E.step(w, me, plans[0][1] if plans else legal[-1])
+    return board
 
 
 def _candidates(view: JSON, legal: list[JSON]) -> list[tuple[JSON, Text]]:
@@ -678,12 +759,13 @@ def _candidates(view: JSON, legal: list[JSON]) -> list[tuple[JSON, Text]]:
 
 def _search(view: JSON, candidates: list[JSON], rng: random.Random, budget: Budget, *, prune: bool) -> SearchResult:
     me = _me(view)
+    kept = _Kept()
 
     def play(world: E.State, action: JSON, r: random.Random) -> tuple[float, float]:
         E.step(world, me, action)
-        _finish_turn(world, me)
-        value = rollout(world, me, r)
-        return value, float(E.score_seat(world, me)[0])
+        mine = _finish_turn(world, me, kept)
+        value, points = _playout(world, me, r, kept, mine)
+        return value, float(points)
 
     return monte_carlo(
         candidates=candidates,

@@ -145,3 +145,27 @@ def test_a_playout_is_the_same_for_the_same_seed():
         assert B.rollout(first, seat, random.Random(7)) == B.rollout(second, seat, random.Random(7))
         assert first.grids == second.grids
         assert first.phase == "ende"
+
+
+def test_a_clone_counts_like_a_new_board_and_leaves_its_original_alone():
+    rng = random.Random(14)
+    for _ in range(60):
+        ctx = random_ctx(rng)
+        grid: list[str | None] = [None] * 20
+        original = Board(ctx, grid)
+        for _ in range(rng.randint(0, 8)):
+            got = original.placements(random_dice(rng))
+            if got:
+                _, i, c = rng.choice(got)
+                original.place(c, rng.choice(COLOURS) + rng.choice(VALUES))
+        frozen = list(grid)
+        clone = original.clone(ctx, list(grid))
+        for _ in range(rng.randint(1, 6)):
+            dice = random_dice(rng)
+            assert clone.placements(dice) == reference(ctx, clone.grid, dice)
+            assert original.placements(dice) == reference(ctx, frozen, dice)
+            if not clone.placements(dice):
+                break
+            _, i, c = rng.choice(clone.placements(dice))
+            clone.place(c, dice[i])
+        assert grid == frozen
