@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from math import comb
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Option, SearchResult, as_budget, monte_carlo
@@ -21,6 +21,7 @@ from games.kleister import engine as E
 from games.kleister import hints as H
 
 JSON = dict[str, Any]
+T = TypeVar("T")
 
 #: ``stark`` takes a :class:`games.core.search.Budget` (the runtime passes its time budget).
 TIMED_SEARCH = True
@@ -448,66 +449,117 @@ def determinize(view: JSON, rng: random.Random) -> E.State:
 
 _RANKS = E.RANKS
 _SONDER = E.SONDER
+#: ``0.08 * rank`` for every rank: the rollout policy's nudge towards high groups (precomputed, the same floats).
+_RANK_NUDGE = tuple(0.08 * rank for rank in range(_SONDER + 1))
 
 
-def _fast_group(st: E.State, seat: int, rng: random.Random) -> tuple[int, int, int]:
+def _opponents(per_seat: list[T], seat: int) -> list[T]:
+    """The other seats' entries (columns, numbers), in seat order after ``seat``: the order in
+    which the engine checks covers."""
+    return per_seat[seat + 1 :] + per_seat[:seat]
+
+
+def _fast_group(hand: list[int], others: list[list[list[int]]], rng: random.Random) -> tuple[int, int, int]:
     """The cheap rollout policy for kleben: big groups, covers, few brushes, a little noise.
 
-    The innermost loop of every playout: written for speed (locals, covers looked up by size).
+    ``hand``: the count vector; ``others``: the opponents' columns (``_opponents``). The options,
+    each drawing one ``rand()``, in this order: a Sonderausgabe of every brush (``1.5 * brushes``);
+    per rank in the hand all its posters, and with brushes all its posters plus every brush; per
+    opponent's top group smaller than the hand, the lowest rank above it that makes exactly its
+    size with a part of its posters or with brushes. A group scores ``2 * size - 0.7 * brushes +
+    0.08 * rank`` plus its size for every top group of that size and a lower value. The best wins;
+    a group of the whole hand is played at once (nothing more drawn).
+
+    The innermost loop of every playout, written for speed: the hands without and with brushes
+    apart, and without brushes only the ranks held more than once (``multi``) can cover with a part.
     """
-    hand = st.hands[seat]
     brushes = hand[0]
     total = sum(hand)
-    n = st.players
-    columns = st.columns
     rand = rng.random
-    tops = []
-    by_size: dict[int, list[int]] = {}  # size of an opponent's top group -> their ranks
-    for step in range(1, n):
-        col = columns[(seat + step) % n]
+    nudge = _RANK_NUDGE
+    tops = []  # the opponents' top groups as (value, size), in seat order
+    sizes = []  # their sizes
+    for col in others:
         if col:
-            top = col[-1]
-            size = top[1] + top[2]
-            tops.append((top[0], size))
-            by_size.setdefault(size, []).append(top[0])
-    best = (_SONDER, 0, brushes)
-    best_score = -1e9
+            value, posters, b = col[-1]
+            size = posters + b
+            tops.append((value, size))
+            sizes.append(size)
     if brushes:
         if brushes == total:
-            return best
+            return (_SONDER, 0, brushes)
+        best = (_SONDER, 0, brushes)
         best_score = 1.5 * brushes + rand()
-    choices = (0, brushes) if brushes else (0,)
-    for rank in _RANKS:
-        have = hand[rank]
-        if not have:
-            continue
-        for b in choices:
-            size = have + b
+        brush_cost = 0.7 * brushes
+        for rank in _RANKS:
+            have = hand[rank]
+            if not have:
+                continue
+            # the posters alone (never the whole hand: the brushes are left)
+            score = 2 * have + nudge[rank] + rand()  # = 2 * size - 0.7 * 0 + 0.08 * rank + rand()
+            if have in sizes:
+                for value, tsize in tops:
+                    if tsize == have and value < rank:
+                        score += have
+            if score > best_score:
+                best_score, best = score, (rank, have, 0)
+            # the posters and every brush
+            size = have + brushes
             if size == total:
-                return (rank, have, b)
-            score = 2 * size - 0.7 * b + 0.08 * rank + rand()
-            covered = by_size.get(size)
-            if covered:
-                for value in covered:
-                    if value < rank:
+                return (rank, have, brushes)
+            score = 2 * size - brush_cost + nudge[rank] + rand()
+            if size in sizes:
+                for value, tsize in tops:
+                    if tsize == size and value < rank:
                         score += size
             if score > best_score:
-                best_score, best = score, (rank, have, b)
+                best_score, best = score, (rank, have, brushes)
+        multi = None
+    else:
+        best = (_SONDER, 0, 0)
+        best_score = -1e9
+        multi = []  # (rank, posters) held twice or more, by rank
+        for rank in _RANKS:
+            have = hand[rank]
+            if not have:
+                continue
+            if have == total:
+                return (rank, have, 0)
+            score = 2 * have + nudge[rank] + rand()  # = 2 * size - 0.7 * 0 + 0.08 * rank + rand()
+            if have in sizes:
+                for value, tsize in tops:
+                    if tsize == have and value < rank:
+                        score += have
+            if score > best_score:
+                best_score, best = score, (rank, have, 0)
+            if have > 1:
+                multi.append((rank, have))
+    # Covering a top group with exactly its size: the lowest rank above it that has more than that
+    # (a part of it), or fewer but enough brushes to fill up (all of it: same size was weighed above).
     for value, tsize in tops:
         if tsize >= total:
             continue
-        for rank in range(value + 1, 14):
-            have = hand[rank]
-            if have and have + brushes >= tsize and have != tsize:
-                p = min(have, tsize)
-                b = tsize - p
-                score = 2 * tsize - 0.7 * b + 0.08 * rank + rand()
-                for v2 in by_size[tsize]:
-                    if v2 < rank:
-                        score += tsize
-                if score > best_score:
-                    best_score, best = score, (rank, p, b)
-                break
+        if multi is None:
+            for rank in range(value + 1, 14):
+                have = hand[rank]
+                if have and have + brushes >= tsize and have != tsize:
+                    break
+            else:
+                continue
+        else:  # no brushes: only more than tsize posters of a rank can cover with a part
+            for rank, have in multi:
+                if rank > value and have > tsize:
+                    break
+            else:
+                continue
+        p = have if have < tsize else tsize  # min(have, tsize)
+        b = tsize - p
+        score = 2 * tsize - 0.7 * b + nudge[rank] + rand()
+        for v2, s2 in tops:
+            if s2 == tsize and v2 < rank:
+                score += tsize
+        if score > best_score:
+            best_score, best = score, (rank, p, b)
     return best
 
 
@@ -516,13 +568,26 @@ def _fast_fits(hand: list[int], group: list[int]) -> bool:
     return rank == E.SONDER or hand[rank] >= 1 or brushes >= posters
 
 
+#: ``card / 20`` for every card: what a Karren card is worth besides its copies in the hand.
+_CARD_TWENTIETH = tuple(card / 20 for card in range(14))
+
+
 def _fast_draw(st: E.State) -> tuple[bool, int]:
+    """The best Karren card (a brush 2.5, a poster its copies in the hand + rank / 20, the first of
+    equals) if it is worth more than 0.9, else blind from the Druckerei (the first Karren card when
+    the Druckerei is empty)."""
     hand = st.hands[st.drawer]
+    twentieth = _CARD_TWENTIETH
     best, best_value = -1, 0.9
     for i, card in enumerate(st.karren):
-        value = 2.5 if card == 0 else hand[card] + card / 20  # card 0: a brush
-        if value > best_value:
-            best, best_value = i, value
+        if card:
+            have = hand[card]
+            if have:  # with no copy in the hand a poster is worth card / 20 < 0.9: never drawn
+                value = have + twentieth[card]
+                if value > best_value:
+                    best, best_value = i, value
+        elif best_value < 2.5:  # a brush
+            best, best_value = i, 2.5
     if best < 0:
         if st.druckerei:
             return (False, -1)
@@ -534,21 +599,25 @@ def rollout(st: E.State, rng: random.Random) -> E.State:
     """Plays the Durchgang out in place with the cheap policy; returns the state."""
     ende, kleben, nehmen, liegen = E.ENDE, E.KLEBEN, E.NEHMEN, E.LIEGEN
     do_kleben, do_ziehen = E.do_kleben, E.do_ziehen
+    hands = st.hands
+    # each seat's opponents' columns, in seat order after it (the engine only appends to and pops
+    # from the columns, so these lists stay the columns for the whole playout)
+    others = [_opponents(st.columns, seat) for seat in range(st.players)]
     while True:
         phase = st.phase
         if phase == ende:
             return st
         if phase == kleben:
             seat = st.active
-            rank, posters, brushes = _fast_group(st, seat, rng)
+            rank, posters, brushes = _fast_group(hands[seat], others[seat], rng)
             do_kleben(st, seat, rank, posters, brushes, None)
         elif phase == nehmen:
-            if _fast_fits(st.hands[st.active], st.group):  # type: ignore[arg-type]
+            if _fast_fits(hands[st.active], st.group):  # type: ignore[arg-type]
                 E.do_nehmen(st, None)
             else:
                 E.do_liegen(st, None)
         elif phase == liegen:
-            if _fast_fits(st.hands[st.covered], st.group):  # type: ignore[arg-type]
+            if _fast_fits(hands[st.covered], st.group):  # type: ignore[arg-type]
                 E.do_zurueck(st, None)
             else:
                 E.do_altpapier(st, None)
