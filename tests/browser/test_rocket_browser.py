@@ -244,17 +244,23 @@ def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(bro
 def test_a_player_completes_the_first_meisterbrief_level(page):
     page.goto("/spiele/rocket/")
     page.get_by_role("button", name="Als Gast spielen").click()
-    page.goto("/spiele/rocket/")
-    page.check("input[name=gegner][value='meister']")
-    assert page.locator("#id_stufe").is_visible() and not page.locator("#id_level").is_visible()
-    page.select_option("#id_stufe", "1")
-    page.get_by_test_id("start-free").click()
-    page.wait_for_selector("#rk-conn[data-state=open]")
-    goals = page.get_by_test_id("ziele")
-    assert "Stufe 1" in goals.inner_text() and "mindestens 16 Ruhm" in goals.inner_text()
-    assert "Stand: 0/16 Ruhm" in goals.inner_text()
-    Guest(page, careful=True).play()
-    board = page.get_by_test_id("end-meister")
+    # The deal is new every game, so a careful player fails a level now and then: like a person, the
+    # guest tries again (a failed attempt must say so); stars that never come still fail the test.
+    for _attempt in range(4):
+        page.goto("/spiele/rocket/")
+        page.check("input[name=gegner][value='meister']")
+        assert page.locator("#id_stufe").is_visible() and not page.locator("#id_level").is_visible()
+        page.select_option("#id_stufe", "1")
+        page.get_by_test_id("start-free").click()
+        page.wait_for_selector("#rk-conn[data-state=open]")
+        goals = page.get_by_test_id("ziele")
+        assert "Stufe 1" in goals.inner_text() and "mindestens 16 Ruhm" in goals.inner_text()
+        assert "Stand: 0/16 Ruhm" in goals.inner_text()
+        Guest(page, careful=True).play()
+        board = page.get_by_test_id("end-meister")
+        if int(board.get_attribute("data-stars")) >= 1:
+            break
+        assert "nicht bestanden" in board.inner_text()
     assert int(board.get_attribute("data-stars")) >= 1
     assert "bestanden" in board.inner_text() and "nicht bestanden" not in board.inner_text()
     assert page.get_by_test_id("stars").get_attribute("data-stars") == board.get_attribute("data-stars")
