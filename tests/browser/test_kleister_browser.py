@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from tests.browser.log_check import log_as_served
+from tests.browser.test_kleister_look_browser import start_free_game
 
 #: whether the first-move window is open, whose turn, the phase and the version, read in one go
 READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
@@ -13,16 +14,7 @@ READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
 
 
 def test_guest_plays_free_game_to_the_end_board(page):
-    page.goto("/")
-    page.get_by_role("link", name="Speedkleister").first.click()
-    page.get_by_role("button", name="Als Gast spielen").click()
-    page.goto("/spiele/kleister/")
-    page.select_option("#id_computers", "3")
-    page.select_option("#id_level", "leicht")
-    page.select_option("#id_spielart", "kurz")
-    page.select_option("#id_tempo", "schnell")  # the computers' pace: the same game in less time
-    page.get_by_test_id("start-free").click()
-    page.wait_for_selector("#kl-conn[data-state=open]")
+    start_free_game(page, computers=3, tempo="schnell")  # Schnell: the same game in less time
     used_rat = looked_at_layers = False
     log_sizes = []  # the log's lines whenever it was compared with the server's render
     deadline = time.monotonic() + 240

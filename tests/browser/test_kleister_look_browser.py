@@ -20,14 +20,16 @@ def still_page(browser, live_site):  # type: ignore[no-untyped-def]
     context.close()
 
 
-def start_free_game(page) -> None:  # type: ignore[no-untyped-def]
+def start_free_game(page, *, computers: int = 2, level: str = "leicht", tempo: str = "normal") -> None:  # type: ignore[no-untyped-def]
+    """As a new guest, a Kurz free game against ``computers`` computers of ``level``."""
     page.goto("/")
     page.get_by_role("link", name="Speedkleister").first.click()
     page.get_by_role("button", name="Als Gast spielen").click()
     page.goto("/spiele/kleister/")
-    page.select_option("#id_computers", "2")
-    page.select_option("#id_level", "leicht")
+    page.select_option("#id_computers", str(computers))
+    page.select_option("#id_level", level)
     page.select_option("#id_spielart", "kurz")
+    page.select_option("#id_tempo", tempo)
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
 

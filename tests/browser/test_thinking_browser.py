@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import time
 
+from tests.browser.test_kleister_look_browser import start_free_game
+
 #: Records every text the thinking note shows and the longest pause between the page's own timer
 #: callbacks (a frozen page would stop them).
 WATCH = """(() => {
@@ -46,15 +48,7 @@ def longest_counts(seen: list[str]) -> dict[str, float]:
 
 
 def test_every_thinking_computer_is_shown_counting_up_and_the_page_keeps_running(page):
-    page.goto("/")
-    page.get_by_role("link", name="Speedkleister").first.click()
-    page.get_by_role("button", name="Als Gast spielen").click()
-    page.goto("/spiele/kleister/")
-    page.select_option("#id_computers", "3")
-    page.select_option("#id_level", "stark")
-    page.select_option("#id_spielart", "kurz")
-    page.get_by_test_id("start-free").click()
-    page.wait_for_selector("#kl-conn[data-state=open]")
+    start_free_game(page, computers=3, level="stark")
     page.evaluate(WATCH)
     own_moves = 0
     deadline = time.monotonic() + 120
