@@ -76,6 +76,7 @@ class Options:
     timeout: float = 10.0
     seed: int = 1
     kill_after: float = 0.0
+    floor: str = ""  # "tiny" or "bare": the stack with parts of a move taken out (benchmarks/floor.py)
 
     def argv(self) -> list[str]:
         out = []
@@ -84,6 +85,8 @@ class Options:
             flag = "--" + item.name.replace("_", "-")
             if isinstance(value, bool):
                 out += [flag] if value else []
+            elif value == "":
+                continue  # an unset text option: the default
             else:
                 out.append(f"{flag}={value}")
         return out
@@ -227,7 +230,7 @@ def drive(options: Options) -> JSON:
     from django.conf import settings
     from django.db import connection, connections
 
-    from benchmarks import load_clients, load_servers, load_tables
+    from benchmarks import floor, load_clients, load_servers, load_tables
     from games.core import registry
 
     if options.game not in load_clients.GAMES:
@@ -244,12 +247,15 @@ def drive(options: Options) -> JSON:
         "conn_max_age": connection.settings_dict.get("CONN_MAX_AGE"),
         "channel_layer": settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1],
         "processes": options.processes,
+        "application": floor.APPLICATIONS[options.floor],
     }
     connections.close_all()
     # The servers get the driver's environment without the driver's fast password hashing.
     server_env = {k: v for k, v in os.environ.items() if k != "FAST_PASSWORD_HASHER"}
     logs = Path(os.environ.get("BENCH_LOAD_DIR") or tempfile.gettempdir())
-    servers = load_servers.start(options.processes, env=server_env, root=Path(settings.BASE_DIR), logs=logs)
+    application = floor.APPLICATIONS[options.floor]
+    root = Path(settings.BASE_DIR)
+    servers = load_servers.start(options.processes, env=server_env, root=root, logs=logs, application=application)
     try:
         config = load_clients.Config(
             game=options.game,
@@ -265,7 +271,7 @@ def drive(options: Options) -> JSON:
 
         def kill() -> None:  # a crash of the first server, and its restart on the same port
             usage.before_kill(0)
-            servers[0] = load_servers.kill_and_restart(servers[0], env=server_env, root=Path(settings.BASE_DIR))
+            servers[0] = load_servers.kill_and_restart(servers[0], env=server_env, root=root, application=application)
             usage.replaced(0, servers[0])
 
         result = asyncio.run(

@@ -48,29 +48,37 @@ class Server:
             return ""
 
 
-def _spawn(port: int, *, env: dict[str, str], root: Path, log_path: Path) -> Server:
+PRODUCTION = "config.asgi:application"
+
+
+def _spawn(port: int, *, env: dict[str, str], root: Path, log_path: Path, application: str = PRODUCTION) -> Server:
     log = open(log_path, "a")  # noqa: SIM115 - closed in stop()
-    command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+    command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), application]
     process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     return Server(port=port, process=process, log_path=log_path, log=log)
 
 
-def kill_and_restart(server: Server, *, env: dict[str, str], root: Path, timeout: float = 60.0) -> Server:
+def kill_and_restart(
+    server: Server, *, env: dict[str, str], root: Path, timeout: float = 60.0, application: str = PRODUCTION
+) -> Server:
     """SIGKILL ``server`` (no clean shutdown: a crash) and start a new process on the same port."""
     server.process.kill()
     server.process.wait(timeout=10)
     server.log.close()
-    fresh = _spawn(server.port, env=env, root=root, log_path=server.log_path)
+    fresh = _spawn(server.port, env=env, root=root, log_path=server.log_path, application=application)
     _wait_listening(fresh, time.monotonic() + timeout)
     return fresh
 
 
-def start(count: int, *, env: dict[str, str], root: Path, logs: Path, timeout: float = 60.0) -> list[Server]:
+def start(
+    count: int, *, env: dict[str, str], root: Path, logs: Path, timeout: float = 60.0, application: str = PRODUCTION
+) -> list[Server]:
     """``count`` Daphne processes; returns once every one accepts connections."""
     servers: list[Server] = []
     try:
         for number in range(count):
-            servers.append(_spawn(free_port(), env=env, root=root, log_path=logs / f"daphne-{number}.log"))
+            log_path = logs / f"daphne-{number}.log"
+            servers.append(_spawn(free_port(), env=env, root=root, log_path=log_path, application=application))
         deadline = time.monotonic() + timeout
         for server in servers:
             _wait_listening(server, deadline)

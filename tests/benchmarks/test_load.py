@@ -7,6 +7,7 @@ import re
 from io import StringIO
 from pathlib import Path
 
+import pytest
 from django.core.management import call_command
 
 from benchmarks.load import Options
@@ -46,6 +47,7 @@ def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
     assert report.keys() >= REPORT_KEYS
     assert report["mode"] == "embedded" and report["tables"] == 1 and report["clients"] == 4
     assert report["settings"]["debug"] is False
+    assert report["settings"]["application"] == "config.asgi:application"
     assert report["moves_wanted_per_s"] == 5.0
     assert report["moves"] > 0
     assert report["lost"] == 0 and report["duplicated"] == 0 and report["errors"] == 0
@@ -56,6 +58,23 @@ def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
     # Bounded and clean: the throwaway database is gone afterwards.
     database = re.search(r"temporary file (\S+)\)", report["settings"]["database"]).group(1)
     assert not Path(database).exists()
+
+
+@pytest.mark.parametrize(
+    ("floor", "application"),
+    [("tiny", "benchmarks.floor:tiny_application"), ("bare", "benchmarks.floor:bare_application")],
+)
+def test_a_floor_run_serves_the_same_clients_with_only_the_version_fragment(floor, application):
+    out = StringIO()
+    call_command("bench_load", f"--floor={floor}", "--tables=1", "--seconds=2", "--warmup=0.5", stdout=out)
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert report["settings"]["application"] == application and report["options"]["floor"] == floor
+    assert report["moves"] > 0 and report["messages_per_move"] == 4.0
+    assert report["lost"] == 0 and report["duplicated"] == 0 and report["errors"] == 0
+    assert report["stopped_tables"] == 0 and report["servers_crashed"] == []
+    # Four frames of the version fragment alone, not a seat's fragments (thousands of bytes).
+    version_only = len(rendering.version_fragment(100)) + len(' hx-swap-oob="true"')
+    assert report["bytes_per_move"] <= 4 * version_only
 
 
 def test_version_is_read_from_the_version_fragment_only():
@@ -84,3 +103,5 @@ def test_options_become_the_drivers_command_line():
     argv = Options(game="neon", tables=3, distributed=True).argv()
     assert "--game=neon" in argv and "--tables=3" in argv and "--distributed" in argv
     assert "--distributed" not in Options().argv()
+    assert not any(flag.startswith("--floor") for flag in Options().argv())  # unset: the production server
+    assert "--floor=bare" in Options(floor="bare").argv()

@@ -38,6 +38,12 @@ class Command(BaseCommand):
             default=defaults.kill_after,
             help="kill (SIGKILL) and restart the first server this many seconds into the measured window",
         )
+        parser.add_argument(
+            "--floor",
+            choices=["tiny", "bare"],
+            default=defaults.floor,
+            help="measure the stack without parts of a move: tiny = no rendering, bare = no game or database either",
+        )
         # Internal: the process that sets up the tables, starts the servers and runs the clients.
         parser.add_argument("--driver", action="store_true", help=argparse.SUPPRESS)
 
