@@ -33,13 +33,6 @@ from lobby.runtime import frames, notify, snapshot
 from lobby.runtime.consumer import TableConsumer
 from lobby.runtime.rendering import version_fragment
 
-#: ``--floor`` value -> the ASGI application Daphne serves.
-APPLICATIONS = {
-    "": "config.asgi:application",
-    "tiny": "benchmarks.floor:tiny_application",
-    "bare": "benchmarks.floor:bare_application",
-}
-
 
 def _version_only(version: int) -> str:
     return out_of_band(version_fragment(version))

@@ -230,7 +230,7 @@ def drive(options: Options) -> JSON:
     from django.conf import settings
     from django.db import connection, connections
 
-    from benchmarks import floor, load_clients, load_servers, load_tables
+    from benchmarks import load_clients, load_servers, load_tables
     from games.core import registry
 
     if options.game not in load_clients.GAMES:
@@ -247,13 +247,13 @@ def drive(options: Options) -> JSON:
         "conn_max_age": connection.settings_dict.get("CONN_MAX_AGE"),
         "channel_layer": settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1],
         "processes": options.processes,
-        "application": floor.APPLICATIONS[options.floor],
+        "application": load_servers.APPLICATIONS[options.floor],
     }
     connections.close_all()
     # The servers get the driver's environment without the driver's fast password hashing.
     server_env = {k: v for k, v in os.environ.items() if k != "FAST_PASSWORD_HASHER"}
     logs = Path(os.environ.get("BENCH_LOAD_DIR") or tempfile.gettempdir())
-    application = floor.APPLICATIONS[options.floor]
+    application = load_servers.APPLICATIONS[options.floor]
     root = Path(settings.BASE_DIR)
     servers = load_servers.start(options.processes, env=server_env, root=root, logs=logs, application=application)
     try:

@@ -49,6 +49,13 @@ class Server:
 
 
 PRODUCTION = "config.asgi:application"
+#: ``bench_load --floor`` value -> the ASGI application Daphne serves (benchmarks/floor.py; named here, so
+#: the driver never imports it: importing it sets up a server process).
+APPLICATIONS = {
+    "": PRODUCTION,
+    "tiny": "benchmarks.floor:tiny_application",
+    "bare": "benchmarks.floor:bare_application",
+}
 
 
 def _spawn(port: int, *, env: dict[str, str], root: Path, log_path: Path, application: str = PRODUCTION) -> Server:
