@@ -325,6 +325,10 @@ def readable(report: JSON) -> list[str]:
         ),
         ("server RSS", f"{report['server_rss_mib']} MiB (per process {report['server_rss_mib_per_process']})"),
         ("client CPU (this driver)", f"{report['client_cpu_percent']} %"),
+        (
+            "client loop lag p50 / p99 / max",
+            " / ".join(str(report["client_loop_lag_ms"].get(k, "-")) for k in ("p50", "p99", "max")) + " ms",
+        ),
         ("bytes received per move", f"{report['bytes_per_move']} (all 4 seats, {report['messages_per_move']} frames)"),
         (
             "lost / duplicated / errors",

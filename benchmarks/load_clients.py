@@ -101,6 +101,7 @@ class Run:
         self.config = config
         self.parse = version_parser()
         self.histogram = HdrHistogram(1, 600_000_000, 3)  # microseconds, up to 10 minutes
+        self.lag = HdrHistogram(1, 600_000_000, 3)  # the clients' own event loop: microseconds late
         self.t0 = self.measure_from = self.end = 0.0
         self.moves = 0
         self.sent = 0  # every move sent, warm-up included
@@ -125,13 +126,7 @@ class Run:
         self.histogram.record_value(max(1, round(latency * 1e6)))
 
     def report(self) -> dict[str, Any]:
-        h = self.histogram
-        ms = {}
-        if h.get_total_count():
-            for name, q in (("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9)):
-                ms[name] = round(h.get_value_at_percentile(q) / 1000, 2)
-            ms["max"] = round(h.get_max_value() / 1000, 2)
-            ms["mean"] = round(h.get_mean_value() / 1000, 2)
+        ms = _in_ms(self.histogram)
         moves = self.moves or 1
         return {
             "moves": self.moves,
@@ -139,6 +134,9 @@ class Run:
             "completed": self.completed,
             "moves_per_s": round(self.moves / self.config.seconds, 1),
             "latency_ms": ms,
+            # How late the driver's own loop woke up (a 10 ms timer, measured window): what of the
+            # latency above is the clients' share, not the server's.
+            "client_loop_lag_ms": _in_ms(self.lag),
             "lost": self.lost,
             "duplicated": self.duplicated,
             "errors": len(self.errors),
@@ -155,6 +153,17 @@ class Run:
             "in_flight_not_committed": self.not_committed,
             "lost_committed": self.lost_committed,
         }
+
+
+def _in_ms(h: HdrHistogram) -> dict[str, float]:
+    """A histogram of microseconds as p50, p90, p99, p999, max and mean in milliseconds."""
+    ms = {}
+    if h.get_total_count():
+        for name, q in (("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9)):
+            ms[name] = round(h.get_value_at_percentile(q) / 1000, 2)
+        ms["max"] = round(h.get_max_value() / 1000, 2)
+        ms["mean"] = round(h.get_mean_value() / 1000, 2)
+    return ms
 
 
 class TableDriver:
@@ -380,11 +389,13 @@ async def run_load(
         run.measure_from = run.t0 + config.warmup
         run.end = run.measure_from + config.seconds
         sampler = asyncio.create_task(_sample(run, usage))
+        lag = asyncio.create_task(_loop_lag(run))
         killer = asyncio.create_task(_kill(run, kill)) if kill is not None and config.kill_after > 0 else None
         await asyncio.gather(*(d.drive() for d in drivers))
         if killer is not None:
             await killer
         usage_report = await sampler
+        await lag
     finally:
         await asyncio.gather(*(d.close() for d in drivers), return_exceptions=True)
     server_cpu_s = usage_report["server_cpu_percent"] / 100 * usage_report["wall_s"]
@@ -405,6 +416,19 @@ async def _kill(run: Run, kill: Callable[[], None]) -> None:
     if loop.time() < run.end:
         await asyncio.to_thread(kill)
         run.kills += 1
+
+
+LAG_TICK = 0.01
+
+
+async def _loop_lag(run: Run) -> None:
+    """Record how late a 10 ms timer of the clients' loop fires over the measured seconds."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, run.measure_from - loop.time()))
+    while loop.time() < run.end:
+        due = loop.time() + LAG_TICK
+        await asyncio.sleep(LAG_TICK)
+        run.lag.record_value(max(1, round((loop.time() - due) * 1e6)))
 
 
 async def _sample(run: Run, usage: Usage) -> dict[str, Any]:

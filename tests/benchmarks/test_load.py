@@ -32,6 +32,7 @@ REPORT_KEYS = {
     "server_cpu_ms_per_move",
     "server_rss_mib",
     "client_cpu_percent",
+    "client_loop_lag_ms",
     "load_average_before",
     "machine",
     "options",
@@ -53,6 +54,8 @@ def test_tiny_load_run_plays_every_move_to_all_four_seats_exactly_once():
     assert report["lost"] == 0 and report["duplicated"] == 0 and report["errors"] == 0
     assert report["stopped_tables"] == 0 and report["servers_crashed"] == []
     assert {"p50", "p99", "max"} <= report["latency_ms"].keys()
+    assert {"p50", "p99", "max"} <= report["client_loop_lag_ms"].keys()
+    assert any(line.strip().startswith("client loop lag") for line in lines)
     assert report["bytes_per_move"] > 0
     assert any(line.strip().startswith("lost / duplicated / errors") for line in lines)
     # Bounded and clean: the throwaway database is gone afterwards.
