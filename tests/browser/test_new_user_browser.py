@@ -13,6 +13,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import server_sql
 
@@ -235,9 +236,9 @@ def test_wrong_password_says_so_and_warns_before_the_lock(page):
         page.fill("#id_username", name)
         page.fill("#id_password", "falsch")
         page.get_by_role("button", name="Anmelden").click()
-        errors = page.locator("form .form-errors").inner_text()
-        assert "Name und Passwort passen nicht zusammen" in errors
-        assert page.get_by_test_id("lock-warning").count() == (1 if attempt >= 3 else 0)
+        # expect() retries: the answer page can be read while it is still being parsed
+        expect(page.locator("form .form-errors")).to_contain_text("Name und Passwort passen nicht zusammen")
+        expect(page.get_by_test_id("lock-warning")).to_have_count(1 if attempt >= 3 else 0)
     assert "15 Minuten gesperrt" in page.get_by_test_id("lock-warning").inner_text()
 
 
