@@ -18,6 +18,15 @@ delivered message into Redis's "unacked" hash before the worker sees it, and
 queue once the broker's ``visibility_timeout`` has passed (config/settings.py).
 So here the restore on close is skipped when the link is gone; with the link
 alive it happens as before (a warm shutdown hands the messages back at once).
+
+3. A task that was running while the link dropped finishes after the consumer
+   has closed that channel (and perhaps connected anew); its late ack goes to
+   the closed channel, whose transport is gone, and fails the same way
+   (``'NoneType' object has no attribute 'client'``): "Unrecoverable error"
+   again. When an ack or reject on a closed channel fails, the message is left
+   to the visibility timeout as well: it comes back once and its task finds its
+   decision already made (every task checks the match version,
+   docs/operations.md).
 """
 
 from __future__ import annotations
@@ -30,8 +39,13 @@ log = logging.getLogger(__name__)
 
 
 class QoS(redis.QoS):
+    def _link_lost(self) -> bool:
+        """The channel is closed (no transport) or its transport lost its connection."""
+        transport = self.channel.connection
+        return transport is None or transport.client is None
+
     def restore_unacked_once(self, stderr=None):  # type: ignore[no-untyped-def]
-        if self.channel.connection.client is None:  # the transport lost its connection already
+        if self._link_lost():
             self._leave_for_visibility_timeout()
             return None
         try:
@@ -39,6 +53,26 @@ class QoS(redis.QoS):
         except self.channel.connection.connection_errors:
             self._leave_for_visibility_timeout()
             return None
+
+    def ack(self, delivery_tag):  # type: ignore[no-untyped-def]
+        try:
+            super().ack(delivery_tag)
+        except (AttributeError, *redis.Transport.connection_errors):
+            if self.channel.connection is not None:  # the channel is open: a real error
+                raise
+            self._forget(delivery_tag)
+
+    def reject(self, delivery_tag, requeue=False):  # type: ignore[no-untyped-def]
+        try:
+            super().reject(delivery_tag, requeue=requeue)
+        except (AttributeError, *redis.Transport.connection_errors):
+            if self.channel.connection is not None:
+                raise
+            self._forget(delivery_tag)
+
+    def _forget(self, delivery_tag) -> None:  # type: ignore[no-untyped-def]
+        self._delivered.pop(delivery_tag, None)
+        log.warning("Redis link lost: a finished task's message returns after the visibility timeout")
 
     def _leave_for_visibility_timeout(self) -> None:
         held = len(self._delivered)
