@@ -61,6 +61,19 @@ class GameSpec:
     # (result, seat) pairs of those games a dict {"name", "text", ...}; None: the game collects nothing.
     # Called with the pairs and ``best_serie=`` (the player's longest daily streak in this game).
     collection: Callable[..., dict[str, Any]] | None = None
+    # A seat's view from the spectator's view of the same state, equal to ``engine.view(state, seat)``
+    # and cheaper (the table page builds the spectator's view once per version and every seat's from
+    # it); None: ``engine.view``.
+    seat_view: Callable[[dict[str, Any], Any, int], dict[str, Any]] | None = None
+
+    def view_of(self, state: Any, seat: int | None, spectator: dict[str, Any]) -> dict[str, Any]:
+        """``engine.view(state, seat)``, built from ``spectator`` (``engine.view(state, None)``) where the
+        game offers ``seat_view``. The answer may share values with ``spectator``: nobody changes a view."""
+        if seat is None:
+            return spectator
+        if self.seat_view is None:
+            return self.engine.view(state, seat)
+        return self.seat_view(spectator, state, seat)
 
     def timeout_choices(self, state: Any, seat: int) -> list[dict[str, Any]]:
         legal = self.engine.legal_actions(state, seat)
@@ -142,5 +155,6 @@ def spec(slug: str) -> GameSpec:
         timed_search=bool(getattr(game_bots, "TIMED_SEARCH", False)),
         assess=getattr(game_bots, "assess", None),
         collection=getattr(game_engine, "collection", None),
+        seat_view=getattr(game_engine, "seat_view", None),
         logged_reasons=frozenset(getattr(game_bots, "LOGGED_REASONS", ())),
     )

@@ -961,3 +961,9 @@ def view(state: State, seat: int | None) -> JSON:
     if seat is not None:
         data["hand"] = _cards(state.hands[seat])
     return data
+
+
+def seat_view(spectator: JSON, state: State, seat: int) -> JSON:
+    """``view(state, seat)`` from ``view(state, None)``: a seat's view differs from the spectator's only by
+    the seat and its own hand. Shares the spectator view's values (nobody changes a view)."""
+    return {**spectator, "seat": seat, "hand": _cards(state.hands[seat])}

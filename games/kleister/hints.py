@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.text import Text, and_list, ntx, tx
-from games.kleister.engine import BRUSH, POSTERS, RANKS, SONDER
+from games.kleister.engine import BRUSH, POSTERS, RANKS, SONDER, groups_of_hand
 
 JSON = dict[str, Any]
 Group = tuple[int, int, int]  # (rank, posters, brushes); rank 14 = Sonderausgabe
@@ -105,19 +105,10 @@ def covers(view: JSON, rank: int, count: int, brushes: int) -> list[int]:
     seat = view.get("seat")
     if seat is None or not is_valid_selection(view, rank, count, brushes):
         return []
-    if count == 0:
-        rank = SONDER
     size = count + brushes
     if size >= len(view.get("hand") or ()):
         return []
-    n = view["players"]
-    out = []
-    for step in range(1, n):
-        other = (seat + step) % n
-        top = _top(view, other)
-        if top is not None and top["size"] == size and top["rank"] < rank:
-            out.append(other)
-    return out
+    return _covered(view, SONDER if count == 0 else rank, size)
 
 
 def cheapest_cover(view: JSON, seat: int) -> Group | None:
@@ -229,13 +220,17 @@ def describe(view: JSON, rank: int, count: int, brushes: int) -> Text:
         return tx("Wähle Plakate aus deiner Hand.")
     if not is_valid_selection(view, rank, count, brushes):
         return tx("Diese Auswahl hast du nicht auf der Hand.")
+    return _sentence(view, rank, count, brushes, covers(view, rank, count, brushes))
+
+
+def _sentence(view: JSON, rank: int, count: int, brushes: int, hit: list[int]) -> Text:
+    """``describe`` of a selection from the hand that covers ``hit``."""
     label: Text = short_text(rank, count, brushes)
     if count == 0:
         label = tx("Sonderausgabe %(group)s", group=label)
     left = len(view.get("hand") or ()) - count - brushes
     if left == 0:
         return tx("%(label)s: deine letzte Karte – der Durchgang endet sofort, niemand wird überklebt.", label=label)
-    hit = covers(view, rank, count, brushes)
     if hit:
         names = [f"{view['names'][s]} ({group_short(_top(view, s))})" for s in hit]  # type: ignore[arg-type]
         what = tx("überklebt %(names)s", names=join_names(names))
@@ -248,6 +243,32 @@ def describe(view: JSON, rank: int, count: int, brushes: int) -> Text:
         label=label,
         what=what,
     )
+
+
+def previews(view: JSON) -> list[tuple[Group, list[int], Text]]:
+    """Every group the viewer's hand can form (``engine.groups_of_hand``), with ``covers`` and ``describe``
+    of it: the same answers, with the hand counted and each group's covered seats found once."""
+    if view.get("seat") is None:
+        return []
+    hand = view.get("hand") or ()
+    out = []
+    for rank, count, brushes in groups_of_hand(hand_vector(view)):
+        size = count + brushes
+        hit = [] if size >= len(hand) else _covered(view, SONDER if count == 0 else rank, size)
+        out.append(((rank, count, brushes), hit, _sentence(view, rank, count, brushes, hit)))
+    return out
+
+
+def _covered(view: JSON, rank: int, size: int) -> list[int]:
+    """The seats whose top group a group of ``size`` with value ``rank`` from the viewer covers, in checking order."""
+    seat, n = view["seat"], view["players"]
+    out = []
+    for step in range(1, n):
+        other = (seat + step) % n
+        top = _top(view, other)
+        if top is not None and top["size"] == size and top["rank"] < rank:
+            out.append(other)
+    return out
 
 
 def join_names(names: list[str]) -> Text:

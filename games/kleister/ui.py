@@ -186,13 +186,10 @@ def marks_data(view: dict[str, Any], seat: int, mark: dict[str, Any]) -> dict[st
 
 def plays(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every group the hand can form: key "rank:count:brushes" -> covered seats and the preview line."""
-    out = {}
-    for rank, count, brushes in engine.groups_of_hand(hints.hand_vector(view)):
-        out[f"{rank}:{count}:{brushes}"] = {
-            "covers": hints.covers(view, rank, count, brushes),
-            "text": say(hints.describe(view, rank, count, brushes)),
-        }
-    return out
+    return {
+        f"{rank}:{count}:{brushes}": {"covers": hit, "text": say(text)}
+        for (rank, count, brushes), hit, text in hints.previews(view)
+    }
 
 
 def status_text(ctx: FragmentContext) -> tuple[str, bool]:

@@ -177,7 +177,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 changed.append(log_append.update(None if force else self.sent.get(name), key, html))
                 self.sent[name] = key
         if changed:
-            changed.append(fragments.out_of_band(rendering.now_fragment()))
+            changed.append(rendering.now_fragment(swap=True))
             await self.send(text_data="\n".join(changed))
 
     async def send_error(self, message: str) -> None:

@@ -7,6 +7,11 @@ an element that prepends the new lines (``hx-swap-oob="afterbegin"``, the logs a
 with ``data-keep``, the number of lines the log has now: the page drops its oldest lines beyond
 that (static/games/core/table.js). Anything else (another match, a changed element, a first or a
 forced render) sends the whole element as every other fragment.
+
+A whole fragment is marked for htmx's out-of-band swap once per distinct HTML (``_oob``): the
+HTML comes from the render cache, the same string for every connection that sends it, so the
+lookup costs a cached hash, and the mark (a regex and a copy of the string) is made once, not
+once per connection (about 1.7 % of a move's CPU at 200 tables, docs/benchmarks.md, session 13).
 """
 
 from __future__ import annotations
@@ -37,6 +42,21 @@ def appended(key: LogKey, count: int) -> str:
     return f'<{key.tag} id="{key.id}" hx-swap-oob="afterbegin" data-keep="{len(key.lines)}">{lines}</{key.tag}>'
 
 
+_OOB_SIZE = 4096
+_oob: dict[str, str] = {}
+
+
+def marked(html: str) -> str:
+    """``out_of_band(html)``, made once per distinct HTML (the event loop's only; forgotten all at once when full)."""
+    found = _oob.get(html)
+    if found is None:
+        found = out_of_band(html)
+        if len(_oob) >= _OOB_SIZE:
+            _oob.clear()
+        _oob[html] = found
+    return found
+
+
 def update(sent: object, key: object, html: str) -> str:
     """What a connection sends for a changed fragment: the new lines of a log the page shows (``sent``:
     the key it last sent, None after a force), else the whole fragment."""
@@ -44,4 +64,4 @@ def update(sent: object, key: object, html: str) -> str:
         count = new_lines(sent.lines, key.lines)
         if count is not None:
             return appended(key, count)
-    return out_of_band(html)
+    return marked(html)

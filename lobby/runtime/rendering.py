@@ -34,6 +34,14 @@ def state_of(snap: Snapshot) -> Any:
     return snap.loaded
 
 
+def spectator_view(snap: Snapshot) -> dict[str, Any]:
+    """``engine.view(state, None)`` of the snapshot, built once: the public fragments read it, and the
+    seats' views are built from it (``GameSpec.view_of``)."""
+    if snap.spectator is None:
+        snap.spectator = registry.engine(snap.game).view(state_of(snap), None)
+    return snap.spectator
+
+
 def version_fragment(version: int) -> str:
     """The one place a page reads the version it shows; every action sends it (static/games/core/table.js),
     so no other fragment carries the version and fragments stay unchanged while their content does."""
@@ -80,25 +88,24 @@ def render_parts(snap: Snapshot, seat: int | None, shown: dict[str, Fragment] | 
 
 
 def _render_parts(snap: Snapshot, seat: int | None, lang: str, shown: dict[str, Fragment] | None) -> dict[str, Part]:
-    engine = registry.engine(snap.game)
+    spec = registry.spec(snap.game)
     game_ui = registry.ui(snap.game)
     state = state_of(snap)
+    spectator = spectator_view(snap)
     facts = table_view(snap)
     names = [p["name"] for p in snap.players]
     key = (snap.match_id, snap.version, lang)
     with _lock:
         public = _public.get(key)
     if public is None:
-        built = game_ui.public_fragments(
-            FragmentContext(facts, seat_names(engine.view(state, None), names), None, names)
-        )
+        built = game_ui.public_fragments(FragmentContext(facts, seat_names(spectator, names), None, names))
         built["tbl-v"] = version_fragment(snap.version)
         public = {name: render_fragment(fragment, lang) for name, fragment in built.items()}
         with _lock:
             _public[key] = public
             while len(_public) > _PUBLIC_CACHE_SIZE:
                 _public.popitem(last=False)
-    ctx = FragmentContext(facts, seat_names(engine.view(state, seat), names), seat, names)
+    ctx = FragmentContext(facts, seat_names(spec.view_of(state, seat, spectator), names), seat, names)
     out = dict(public)
     private = game_ui.private_fragments(ctx)
     private["tbl-bar"] = table_bar(snap, ctx)
@@ -134,11 +141,12 @@ def seat_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return view
 
 
-def now_fragment() -> str:
+def now_fragment(swap: bool = False) -> str:
     """The server's clock, sent with every update (not a part of ``render_parts``, which stay the same
     for the same snapshot): the page counts every clock from its difference to its own
     (static/games/core/table.js), so no cached fragment has to carry the time."""
-    return f'<i id="tbl-now" data-now="{deadlines.now().timestamp():.2f}" hidden></i>'
+    oob = ' hx-swap-oob="true"' if swap else ""  # ``swap``: for an update (as ``fragments.out_of_band``)
+    return f'<i id="tbl-now"{oob} data-now="{deadlines.now().timestamp():.2f}" hidden></i>'
 
 
 def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:

@@ -40,6 +40,7 @@ class Snapshot:
     table: dict[str, Any] = field(default_factory=dict)  # lobby facts: status, stake, clock, seats
     loaded: Any = field(default=None, repr=False)  # the engine's state object, loaded once
     facts: Any = field(default=None, repr=False)  # the narrow TableView for the fragments, built once
+    spectator: Any = field(default=None, repr=False)  # the engine's view for no seat, built once
 
     def user_seat(self, user_id: int | None) -> int | None:
         for index, player in enumerate(self.players):

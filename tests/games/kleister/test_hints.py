@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+
 from games.core.text import german
 from games.kleister import engine as E
 from games.kleister import hints as H
 
 from .conftest import make_state
+from .test_properties import games, random_game
 
 B = E.BRUSH
 S = E.SONDER
@@ -184,3 +187,18 @@ def test_short_text():
     assert H.short_text(8, 2, 1) == "2× 8 + B"
     assert H.short_text(8, 1, 2) == "1× 8 + 2 B"
     assert H.short_text(S, 0, 2) == "2 B"
+
+
+@given(games)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_previews_are_covers_and_describe_of_every_group_of_the_hand(game):
+    """The table page's previews (one pass over the hand) say what ``covers`` and ``describe`` say."""
+    for index, (state, seat, _action) in enumerate(random_game(game)):
+        if seat is None or index % 3:
+            continue
+        for viewer in range(state.players):
+            view = E.view(state, viewer)
+            groups = E.groups_of_hand(H.hand_vector(view))
+            expected = [(g, H.covers(view, *g), german(H.describe(view, *g))) for g in groups]
+            assert [(g, hit, german(text)) for g, hit, text in H.previews(view)] == expected
+    assert H.previews(E.view(state, None)) == []

@@ -135,6 +135,9 @@ def test_views_never_contain_another_seats_hand(game):
             }
             # dealing the hidden cards differently changes nothing the seat sees
             assert E.view(_reshuffle_hidden(state, seat, rng), seat) == view
+            # the table page builds it from the spectator's view: the same dict, key for key in order
+            built = E.seat_view(spectator, state, seat)
+            assert built == view and list(built) == list(view)
 
 
 @SETTINGS
