@@ -1304,7 +1304,12 @@ def facade_info(fid: str) -> JSON:
 
 
 def view(state: State, seat: int | None) -> JSON:
-    s = state
+    spectator = _spectator_view(state)
+    return spectator if seat is None else seat_view(spectator, state, seat)
+
+
+def _spectator_view(s: State) -> JSON:
+    """What everyone may know (a spectator's view); ``seat_view`` adds what one seat knows besides."""
     n = s.players
     all_chosen = all(f is not None for f in s.fassade)
     over = s.phase == "ende"
@@ -1315,12 +1320,12 @@ def view(state: State, seat: int | None) -> JSON:
         info: JSON = {
             "seat": p,
             "gewaehlt": s.fassade[p] is not None,
-            "fassade": (facade_info(s.fassade[p]) if s.fassade[p] is not None and (all_chosen or p == seat) else None),
+            "fassade": facade_info(s.fassade[p]) if s.fassade[p] is not None and all_chosen else None,
             "fenster": s.grids[p][:],
             # Strom = the facade's difficulty: hidden like the facade until everyone has chosen.
-            "strom": s.strom[p] if (all_chosen or p == seat) else None,
+            "strom": s.strom[p] if all_chosen else None,
             "letzte": s.last[p],
-            "geheim": s.geheim[p][:] if (p == seat or over) else None,
+            "geheim": s.geheim[p][:] if over else None,
         }
         spieler.append(info)
     werkzeuge = []
@@ -1339,7 +1344,7 @@ def view(state: State, seat: int | None) -> JSON:
         )
     v: JSON = {
         "slug": SLUG,
-        "seat": seat,
+        "seat": None,
         "phase": s.phase,
         "ausgabe": s.ausgabe,
         "solo": solo,
@@ -1374,13 +1379,30 @@ def view(state: State, seat: int | None) -> JSON:
             "offen": _public_pending(s.pending),
         },
         "dunkel_strafe": dark_penalty(s),
-        "angebot": ([facade_info(f) for f in s.angebot[seat]] if seat is not None and s.phase == "wahl" else None),
+        "angebot": None,
         "fenster_je_roehre": None,
         "hand_fenster": None,
         "helligkeiten_passend": None,
         "result": result(s) if over else None,
     }
-    if seat is not None and cur == seat:
+    return v
+
+
+def seat_view(spectator: JSON, state: State, seat: int) -> JSON:
+    """``view(state, seat)`` from the spectator's view of the same state: the seat's own facade, Strom and
+    secret colour, its facade offer while choosing, and on its turn where its dice fit. Shares the
+    spectator view's other values (nobody changes a view)."""
+    s = state
+    v = {**spectator, "seat": seat}
+    info = dict(spectator["spieler"][seat])
+    if s.fassade[seat] is not None:
+        info["fassade"] = info["fassade"] or facade_info(s.fassade[seat])
+    info["strom"] = s.strom[seat]
+    info["geheim"] = s.geheim[seat][:]
+    v["spieler"] = [*spectator["spieler"][:seat], info, *spectator["spieler"][seat + 1 :]]
+    if s.phase == "wahl":
+        v["angebot"] = [facade_info(f) for f in s.angebot[seat]]
+    if current(s) == seat:
         grid, req = s.grids[seat], _req(s, seat)
         if s.hand is not None:
             if s.pending is not None and s.pending["tool"] == "verlaengerungskabel":

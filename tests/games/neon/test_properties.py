@@ -83,9 +83,13 @@ def random_game(seed: int, players: int, options: dict, choice_seed: int, tool_b
         assert dice_count(after) == 90
         if after.folge:  # "je_runde": the Kiste is what the Lieferungen have not taken of its order
             assert Counter(after.folge[after.runde * E.delivery_size(after) :]) == Counter(after.kiste)
+        spectator = E.view(after, None)
         for viewer in range(players):
             v = E.view(after, viewer)
             json.dumps(v)
+            # a seat sees no more of the other seats than a spectator does
+            others = [p for p in range(players) if p != viewer]
+            assert [v["spieler"][p] for p in others] == [spectator["spieler"][p] for p in others]
             for p in range(players):
                 if p != viewer and not E.is_over(after):
                     assert v["spieler"][p]["geheim"] is None
