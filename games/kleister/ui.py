@@ -235,20 +235,25 @@ def status_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
 
 
 def center_data(view: dict[str, Any], my_turn: bool) -> dict[str, Any]:
-    """Druckerei, Plakatkarren, Altpapier: the same for everyone who is not drawing now."""
+    """Druckerei, Plakatkarren, Altpapier: the same for everyone who is not drawing now (built once per
+    distinct input: most seats of a version, and most versions, share it)."""
     drawing = my_turn and view["phase"] == engine.ZIEHEN
     tags = hints.karren_labels(view) if drawing else [None] * len(view["karren"])
-    altpapier = view["altpapier"]
+    return _center(drawing, view["druckerei"], view["karren"], view["altpapier"], tags)
+
+
+@remembered
+def _center(drawing: bool, druckerei: int, karren: list[int], altpapier: list[int], tags: list[Any]) -> dict[str, Any]:
     altpapier_info = gettext("Altpapier") + "\n" + count_text(len(altpapier), "plakat")
     if altpapier:
         altpapier_info += ": " + ", ".join(card_label(c) for c in altpapier)
     return {
         "drawing": drawing,
-        "druckerei": view["druckerei"],
-        "druckerei_info": gettext("Druckerei") + "\n" + count_text(view["druckerei"], "verdeckt"),
+        "druckerei": druckerei,
+        "druckerei_info": gettext("Druckerei") + "\n" + count_text(druckerei, "verdeckt"),
         "karren": [
             {"card": c, "name": card_name(c), "tag": say(tag) if tag else None}
-            for c, tag in zip(view["karren"], tags, strict=True)
+            for c, tag in zip(karren, tags, strict=True)
         ],
         "altpapier": len(altpapier),
         "altpapier_info": altpapier_info,
