@@ -143,7 +143,6 @@ class LogKey:
 
 
 _rendered: OrderedDict[bytes, str] = OrderedDict()
-_by_object: dict[tuple[int, str, str], tuple[Any, tuple[bytes, str]]] = {}
 _rendered_lock = Lock()
 RENDER_CACHE_SIZE = 8192
 
@@ -166,20 +165,6 @@ def render_fragment(fragment: Fragment | LogLines | str, lang: str | None = None
     if isinstance(fragment, str):
         return fragment, fragment
     lang = lang or language()
-    # The very data object of an earlier render (a remembered builder's answer: a column that did not
-    # change, the info texts) is neither keyed nor looked up again.
-    memo_key = (id(fragment.data), fragment.template, lang)
-    found = _by_object.get(memo_key)
-    if found is not None and found[0] is fragment.data:
-        return found[1]
-    part = _render_keyed(fragment, lang)
-    if len(_by_object) >= RENDER_CACHE_SIZE:
-        _by_object.clear()
-    _by_object[memo_key] = (fragment.data, part)  # the data is kept, so its id is not reused meanwhile
-    return part
-
-
-def _render_keyed(fragment: Fragment, lang: str) -> tuple[bytes, str]:
     key = fragment.key() + lang.encode()
     with _rendered_lock:
         html = _rendered.get(key)
@@ -231,7 +216,6 @@ def clear_render_cache() -> None:
     with _rendered_lock:
         _rendered.clear()
     _lines.clear()
-    _by_object.clear()
     for memo in _memos:
         memo.clear()
 
