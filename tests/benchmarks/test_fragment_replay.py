@@ -29,3 +29,14 @@ def test_the_command_prints_a_report_line():
     call_command("bench_fragments", "neon", "--seed", "2", stdout=out)
     report = json.loads(out.getvalue().splitlines()[-1])
     assert report["game"] == "neon" and report["bytes_per_move"] > 0 and "nn-log" in report["fragments"]
+
+
+def test_interleaved_tables_send_what_one_replayed_table_sends():
+    """Tables interleaved send, per move, about what one replayed table sends: the same diffing, only
+    the caches see more tables at once."""
+    out = StringIO()
+    call_command("bench_fragments", "kleister", "--tables", "3", "--rounds", "12", stdout=out)
+    found = json.loads(out.getvalue().splitlines()[-1])
+    assert found["moves"] == 36 and found["tables"] == 3
+    one = replay("kleister", seed=1)
+    assert 0.5 * one["bytes_per_move"] < found["bytes_per_move"] < 2 * one["bytes_per_move"]

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from benchmarks.fragment_replay import replay
+from benchmarks.interleaved import interleaved
 from games.core import registry
 
 
@@ -18,8 +19,22 @@ class Command(BaseCommand):
         parser.add_argument("slug", choices=registry.slugs())
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--whole", action="store_true", help="send every changed fragment whole (no log append)")
+        parser.add_argument(
+            "--tables", type=int, default=0, help="instead: this many tables interleaved (benchmarks/interleaved.py)"
+        )
+        parser.add_argument("--rounds", type=int, default=40, help="with --tables: one move per table per round")
 
-    def handle(self, *args, slug: str, seed: int, whole: bool, **options) -> None:  # type: ignore[no-untyped-def]
+    def handle(self, *args, slug: str, seed: int, whole: bool, tables: int, rounds: int, **options) -> None:  # type: ignore[no-untyped-def]
+        if tables > 0:
+            with translation.override("de"):
+                found = interleaved(slug, tables=tables, rounds=rounds, seed=seed)
+            self.stdout.write(
+                f"{registry.engine(slug).NAME}: {found['moves']} moves at {tables} tables interleaved, "
+                f"{found['bytes_per_move']} B per move to all seats; rendering {found['render_ms_per_move']} ms "
+                "CPU per move"
+            )
+            self.stdout.write(json.dumps(found))
+            return
         with translation.override("de"):
             report = replay(slug, seed=seed, whole=whole)
         out = self.stdout.write
