@@ -51,9 +51,14 @@ def interleaved(slug: str, *, tables: int = 20, rounds: int = 40, seed: int = 1)
             board["version"] += 1
             moves += 1
             snap = _snapshot(
-                slug, key=board["key"], version=board["version"], state=state, log=board["log"], options=options,
+                slug,
+                key=board["key"],
+                version=board["version"],
+                state=state,
+                log=board["log"],
+                options=options,
                 engine=engine,
-            )  # fmt: skip
+            )
             started = time.process_time()
             for viewer in range(players):
                 sent, changed = board["sent"][viewer], []

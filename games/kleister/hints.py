@@ -105,10 +105,7 @@ def covers(view: JSON, rank: int, count: int, brushes: int) -> list[int]:
     seat = view.get("seat")
     if seat is None or not is_valid_selection(view, rank, count, brushes):
         return []
-    size = count + brushes
-    if size >= len(view.get("hand") or ()):
-        return []
-    return _covered(view, SONDER if count == 0 else rank, size)
+    return _covered(view, rank, count, brushes)
 
 
 def cheapest_cover(view: JSON, seat: int) -> Group | None:
@@ -250,17 +247,20 @@ def previews(view: JSON) -> list[tuple[Group, list[int], Text]]:
     of it: the same answers, with the hand counted and each group's covered seats found once."""
     if view.get("seat") is None:
         return []
-    hand = view.get("hand") or ()
     out = []
     for rank, count, brushes in groups_of_hand(hand_vector(view)):
-        size = count + brushes
-        hit = [] if size >= len(hand) else _covered(view, SONDER if count == 0 else rank, size)
+        hit = _covered(view, rank, count, brushes)
         out.append(((rank, count, brushes), hit, _sentence(view, rank, count, brushes, hit)))
     return out
 
 
-def _covered(view: JSON, rank: int, size: int) -> list[int]:
-    """The seats whose top group a group of ``size`` with value ``rank`` from the viewer covers, in checking order."""
+def _covered(view: JSON, rank: int, count: int, brushes: int) -> list[int]:
+    """``covers`` of a selection known to be in the viewer's hand."""
+    size = count + brushes
+    if size >= len(view.get("hand") or ()):
+        return []  # the last card: the Durchgang ends without covering
+    if count == 0:
+        rank = SONDER
     seat, n = view["seat"], view["players"]
     out = []
     for step in range(1, n):
