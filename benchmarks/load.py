@@ -77,6 +77,7 @@ class Options:
     seed: int = 1
     kill_after: float = 0.0
     floor: str = ""  # "tiny" or "bare": the stack with parts of a move taken out (benchmarks/floor.py)
+    callgrind: bool = False  # the servers under valgrind's callgrind: instructions per move (load_callgrind.py)
 
     def argv(self) -> list[str]:
         out = []
@@ -93,7 +94,15 @@ class Options:
 
     def time_limit(self) -> float:
         """Upper bound for the whole driver: setup, schedule, the last moves' timeout, shutdown."""
-        return 180 + self.tables * 3 + self.warmup + self.seconds + 2 * self.timeout + (90 if self.kill_after else 0)
+        return (
+            180
+            + self.tables * 3
+            + self.warmup
+            + self.seconds
+            + 2 * self.timeout
+            + (90 if self.kill_after else 0)
+            + (1200 if self.callgrind else 0)  # start-up and set-up under valgrind
+        )
 
 
 # --------------------------------------------------------------------------- the command's side
@@ -230,7 +239,7 @@ def drive(options: Options) -> JSON:
     from django.conf import settings
     from django.db import connection, connections
 
-    from benchmarks import load_clients, load_servers, load_tables
+    from benchmarks import load_callgrind, load_clients, load_servers, load_tables
     from games.core import registry
 
     if options.game not in load_clients.GAMES:
@@ -252,10 +261,21 @@ def drive(options: Options) -> JSON:
     connections.close_all()
     # The servers get the driver's environment without the driver's fast password hashing.
     server_env = {k: v for k, v in os.environ.items() if k != "FAST_PASSWORD_HASHER"}
+    if options.callgrind:
+        server_env["PYTHONHASHSEED"] = "0"  # the same dict and set orders in every run: repeatable counts
     logs = Path(os.environ.get("BENCH_LOAD_DIR") or tempfile.gettempdir())
     application = load_servers.APPLICATIONS[options.floor]
     root = Path(settings.BASE_DIR)
-    servers = load_servers.start(options.processes, env=server_env, root=root, logs=logs, application=application)
+    wrapper = load_callgrind.prefix(logs) if options.callgrind else None
+    servers = load_servers.start(
+        options.processes,
+        env=server_env,
+        root=root,
+        logs=logs,
+        application=application,
+        wrapper=wrapper,
+        timeout=600 if options.callgrind else 60,
+    )
     try:
         config = load_clients.Config(
             game=options.game,
@@ -267,7 +287,7 @@ def drive(options: Options) -> JSON:
             cookie_name=settings.SESSION_COOKIE_NAME,
             kill_after=options.kill_after,
         )
-        usage = load_servers.Usage(servers)
+        usage = load_servers.Usage(servers, callgrind=options.callgrind)
 
         def kill() -> None:  # a crash of the first server, and its restart on the same port
             usage.before_kill(0)
@@ -324,6 +344,11 @@ def readable(report: JSON) -> list[str]:
             f"{report['server_cpu_ms_per_move']} ms CPU per move",
         ),
         ("server RSS", f"{report['server_rss_mib']} MiB (per process {report['server_rss_mib_per_process']})"),
+        *(
+            [("server instructions per move", f"{report['server_instructions_per_move']:,} (callgrind)")]
+            if "server_instructions_per_move" in report
+            else []
+        ),
         ("client CPU (this driver)", f"{report['client_cpu_percent']} %"),
         (
             "client loop lag p50 / p99 / max",

@@ -404,6 +404,11 @@ async def run_load(
         "moves_wanted_per_s": round(len(tables) / config.interval, 1),
         # Server CPU time per measured move (all processes): 1000 / this is what the box could carry.
         "server_cpu_ms_per_move": round(server_cpu_s / run.moves * 1000, 2) if run.moves else None,
+        **(
+            {"server_instructions_per_move": round(usage_report["server_instructions"] / run.moves)}
+            if "server_instructions" in usage_report and run.moves
+            else {}
+        ),
         "connect_s": round(connect_s, 2),
         **usage_report,
     }

@@ -20,6 +20,8 @@ from typing import IO
 
 import psutil
 
+from benchmarks import load_callgrind
+
 HOST = "127.0.0.1"
 
 
@@ -58,9 +60,17 @@ APPLICATIONS = {
 }
 
 
-def _spawn(port: int, *, env: dict[str, str], root: Path, log_path: Path, application: str = PRODUCTION) -> Server:
+def _spawn(
+    port: int,
+    *,
+    env: dict[str, str],
+    root: Path,
+    log_path: Path,
+    application: str = PRODUCTION,
+    wrapper: list[str] | None = None,
+) -> Server:
     log = open(log_path, "a")  # noqa: SIM115 - closed in stop()
-    command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), application]
+    command = [*(wrapper or []), sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), application]
     process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     return Server(port=port, process=process, log_path=log_path, log=log)
 
@@ -78,14 +88,24 @@ def kill_and_restart(
 
 
 def start(
-    count: int, *, env: dict[str, str], root: Path, logs: Path, timeout: float = 60.0, application: str = PRODUCTION
+    count: int,
+    *,
+    env: dict[str, str],
+    root: Path,
+    logs: Path,
+    timeout: float = 60.0,
+    application: str = PRODUCTION,
+    wrapper: list[str] | None = None,
 ) -> list[Server]:
-    """``count`` Daphne processes; returns once every one accepts connections."""
+    """``count`` Daphne processes (``wrapper``: a command they run under, e.g. valgrind); returns once every
+    one accepts connections."""
     servers: list[Server] = []
     try:
         for number in range(count):
             log_path = logs / f"daphne-{number}.log"
-            servers.append(_spawn(free_port(), env=env, root=root, log_path=log_path, application=application))
+            servers.append(
+                _spawn(free_port(), env=env, root=root, log_path=log_path, application=application, wrapper=wrapper)
+            )
         deadline = time.monotonic() + timeout
         for server in servers:
             _wait_listening(server, deadline)
@@ -145,8 +165,9 @@ def _alive_rss(process: psutil.Process) -> int:
 class Usage:
     """CPU % (CPU time delta / wall time) and RSS of the servers, and of this (the client) process."""
 
-    def __init__(self, servers: list[Server]) -> None:
+    def __init__(self, servers: list[Server], callgrind: bool = False) -> None:
         self.processes = [server.stats for server in servers]
+        self.callgrind = callgrind  # the servers run under callgrind: count their instructions in the window
         self.me = psutil.Process(os.getpid())
         self.rss_max = [0] * len(self.processes)
         self.carried = [0.0] * len(self.processes)  # CPU seconds of processes killed during the window
@@ -158,6 +179,9 @@ class Usage:
         self.started = time.monotonic()
         self.cpu0 = [cpu_seconds(p) for p in self.processes]
         self.my_cpu0 = cpu_seconds(self.me)
+        if self.callgrind:
+            for process in self.processes:
+                load_callgrind.switch_on(process.pid)
         self.sample()
 
     def sample(self) -> None:
@@ -185,7 +209,9 @@ class Usage:
         ]
         rss = [_alive_rss(p) for p in self.processes]
         mib = 1024 * 1024
+        counted = {"server_instructions": sum(load_callgrind.instructions(p.pid) for p in self.processes)}
         return {
+            **(counted if self.callgrind else {}),
             "wall_s": round(wall, 2),
             "server_cpu_percent": round(sum(per), 1),
             "server_cpu_percent_per_process": [round(x, 1) for x in per],

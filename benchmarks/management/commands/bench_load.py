@@ -44,6 +44,11 @@ class Command(BaseCommand):
             default=defaults.floor,
             help="measure the stack without parts of a move: tiny = no rendering, bare = no game or database either",
         )
+        parser.add_argument(
+            "--callgrind",
+            action="store_true",
+            help="run the servers under valgrind's callgrind and report instructions per move (slow: few tables)",
+        )
         # Internal: the process that sets up the tables, starts the servers and runs the clients.
         parser.add_argument("--driver", action="store_true", help=argparse.SUPPRESS)
 
