@@ -88,6 +88,15 @@ def canonical(action: dict[str, Any]) -> str:
 
 
 def match_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The server's own legal action equal to ``action`` in value *and* type, or None."""
-    key = canonical(action)
-    return next((candidate for candidate in legal if canonical(candidate) == key), None)
+    """The server's own legal action equal to ``action`` in value *and* type, or None.
+
+    Python's ``==`` finds the candidates at C speed (it takes 3 for 3.0 and 1 for True), and only
+    those are compared as canonical JSON, which tells them apart: a move's check no longer writes
+    every legal action as JSON (about 45 µs of a Speedkleister move)."""
+    key = None
+    for candidate in legal:
+        if candidate == action:
+            key = canonical(action) if key is None else key
+            if canonical(candidate) == key:
+                return candidate
+    return None
