@@ -9,10 +9,10 @@ computers compute on a view (previews, the red die when discarding) is in
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, fields
 from typing import Any
 
+from games.core import plain
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
@@ -124,11 +124,11 @@ class State:
 
 
 def dump(state: State) -> JSON:
-    return copy.deepcopy({f.name: getattr(state, f.name) for f in fields(State)})
+    return plain.copy({f.name: getattr(state, f.name) for f in fields(State)})
 
 
 def load(data: JSON) -> State:
-    return State(**copy.deepcopy({f.name: data[f.name] for f in fields(State)}))
+    return State(**plain.copy({f.name: data[f.name] for f in fields(State)}))
 
 
 def solo(s: State) -> bool:
@@ -707,8 +707,8 @@ def view(state: State, seat: int | None) -> JSON:
             castle, targets = s.burgen[p], targets_of(s, p)
             info.update(
                 {
-                    "burg": copy.deepcopy(castle),
-                    "verloren": copy.deepcopy(s.verloren[p]),
+                    "burg": plain.copy(castle),
+                    "verloren": plain.copy(s.verloren[p]),
                     "skizze": sketch_info(s.skizze[p]),  # type: ignore[arg-type]
                     "punkte": scoring.round_points(castle, targets),
                     "fortschritt": [i["text"] for i in scoring.prize_progress(castle).values()],
@@ -749,14 +749,14 @@ def view(state: State, seat: int | None) -> JSON:
             }
             for w in s.wimpel
         ],
-        "auslage": copy.deepcopy(s.auslage),
-        "abgelegt": copy.deepcopy(s.abgelegt),
+        "auslage": plain.copy(s.auslage),
+        "abgelegt": plain.copy(s.abgelegt),
         "beutel": len(s.bag),
         "spieler": spieler,
         "angebot": [sketch_info(nr) for nr in s.angebot[seat]] if seat is not None and s.phase == "skizze" else None,
         "plaetze": None,
-        "wertung": copy.deepcopy(s.wertungen[-1]) if s.phase in ("wertung", "ende") and s.wertungen else None,
-        "wertungen": copy.deepcopy(s.wertungen) if s.phase == "ende" else None,
+        "wertung": plain.copy(s.wertungen[-1]) if s.phase in ("wertung", "ende") and s.wertungen else None,
+        "wertungen": plain.copy(s.wertungen) if s.phase == "ende" else None,
         "materialien": [
             {"key": MATERIAL_KEYS[m], "name": MATERIAL_NAMES[m], "regel": MATERIAL_RULES[m]} for m in range(4)
         ],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from games.core import plain
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
@@ -396,22 +397,14 @@ def _kiste_order(seed: int) -> str:
 
 
 def dump(state: State) -> JSON:
-    data = {f.name: _plain(getattr(state, f.name)) for f in fields(State)}
+    data = plain.copy({f.name: getattr(state, f.name) for f in fields(State)})
     if not state.folge:
         del data["folge"]  # a "fortlaufend" game dumps exactly as it did before the option
     return data
 
 
-def _plain(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
-
-
 def load(data: JSON) -> State:
-    d = _plain(data)
+    d = plain.copy(data)
     d.setdefault("folge", "")
     return State(**{f.name: d[f.name] for f in fields(State)})
 

@@ -19,6 +19,7 @@ from dataclasses import fields
 from itertools import combinations
 from typing import Any
 
+from games.core import plain
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
@@ -175,21 +176,13 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
 
 
 def dump(state: State) -> JSON:
-    out = {f.name: _plain(getattr(state, f.name)) for f in fields(State) if f.name != "seats"}
-    out["seats"] = [_plain(dict(p.__dict__)) for p in state.seats]
-    return out
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
+    out = {f.name: getattr(state, f.name) for f in fields(State) if f.name != "seats"}
+    out["seats"] = [dict(p.__dict__) for p in state.seats]
+    return plain.copy(out)
 
 
 def load(data: JSON) -> State:
-    d = _plain(data)
+    d = plain.copy(data)
     seats = [Seat(**p) for p in d["seats"]]
     return State(**{f.name: (seats if f.name == "seats" else d[f.name]) for f in fields(State)})
 
