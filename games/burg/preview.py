@@ -6,9 +6,9 @@ the computers can use it without ever seeing more than the seat may know.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from games.core import plain
 from games.core.text import german, join, ntx, tx
 
 from . import scoring
@@ -17,21 +17,40 @@ from .content import die_name, field_name
 JSON = dict[str, Any]
 
 
+def placements(
+    castle: scoring.Castle, targets: list[int] | tuple[int, ...], lost: int, die: list[int], fields: list[int]
+) -> list[JSON]:
+    """:func:`placement` of ``die`` on each of ``fields`` (the castle's points and prizes before it, once)."""
+    before = scoring.round_points(castle, targets)
+    old = scoring.prize_msgs(castle)
+    return [_placement(castle, targets, lost, die, field, before, old) for field in fields]
+
+
 def placement(
     castle: scoring.Castle, targets: list[int] | tuple[int, ...], lost: int, die: list[int], field: int
 ) -> JSON:
     """Building ``die`` on ``field``: the points it brings, whether the sketch stays possible, prize changes."""
-    before = scoring.round_points(castle, targets)
-    old = scoring.prize_progress(castle)
+    return placements(castle, targets, lost, die, [field])[0]
+
+
+def _placement(
+    castle: scoring.Castle,
+    targets: list[int] | tuple[int, ...],
+    lost: int,
+    die: list[int],
+    field: int,
+    before: int,
+    old: dict[str, JSON],
+) -> JSON:
     castle[field].append(die)
     try:
         after = scoring.round_points(castle, targets)
-        new = scoring.prize_progress(castle)
+        new = scoring.prize_msgs(castle)
         possible = scoring.sketch_possible(castle, targets, lost)
         hit = scoring.sketch_hit(castle, targets)
     finally:
         castle[field].pop()
-    changed = [k for k in new if new[k]["text"] != old[k]["text"]]
+    changed = [k for k in new if new[k]["msg"] != old[k]["msg"]]  # equal texts exactly when equal messages
     newly = [k for k in new if new[k]["erfuellt"] and not old[k]["erfuellt"]]
     return {
         "feld": field,
@@ -39,7 +58,7 @@ def placement(
         "gesamt": after,
         "skizze_moeglich": possible,
         "skizze_getroffen": hit,
-        "preise": [new[k]["text"] for k in changed],
+        "preise": [german(new[k]["msg"]) for k in changed],
         "preise_msg": [new[k]["msg"] for k in changed],
         "neue_preise": newly,
     }
@@ -49,16 +68,20 @@ def die_for_castle(player: JSON, die: list[int]) -> JSON | None:
     """What ``die`` means for a visible castle (``view["spieler"][p]``); None if the castle is hidden."""
     if player.get("burg") is None:
         return None
-    castle = copy.deepcopy(player["burg"])
+    castle = plain.copy(player["burg"])
     targets = player["skizze"]["soll"]
     lost = len(player["verloren"] or [])
     fields = scoring.fields_for(castle, targets, die[1])
-    options = [placement(castle, targets, lost, die, f) for f in fields]
+    return die_summary(die, placements(castle, targets, lost, die, fields))
+
+
+def die_summary(die: list[int], options: list[JSON]) -> JSON:
+    """:func:`die_for_castle` from the die's placements on every field it fits (``placements``)."""
     if not options:
         msg = tx("%(die)s passt nirgends hin.", die=die_name(die))
         return {"plaetze": 0, "beste": None, "text": german(msg), "msg": msg}
     best = max(options, key=lambda o: (o["punkte"], len(o["neue_preise"]), o["skizze_moeglich"], -o["feld"]))
-    parts = [ntx("passt auf %(n)s Platz", "passt auf %(n)s Plätze", len(fields))]
+    parts = [ntx("passt auf %(n)s Platz", "passt auf %(n)s Plätze", len(options))]
     parts.append(
         tx("am besten %(field)s: %(points)s Punkte", field=field_name(best["feld"]), points=f"{best['punkte']:+d}")
     )
@@ -66,7 +89,7 @@ def die_for_castle(player: JSON, die: list[int]) -> JSON | None:
     if best["preise_msg"]:
         parts.append(join(", ", best["preise_msg"]))
     msg = join("", [die_name(die), ": ", join("; ", parts), "."])
-    return {"plaetze": len(fields), "beste": best, "text": german(msg), "msg": msg}
+    return {"plaetze": len(options), "beste": best, "text": german(msg), "msg": msg}
 
 
 def _gift_key(info: JSON | None) -> tuple:

@@ -189,6 +189,16 @@ def _listing(items: list[Text]) -> Text:
 
 def prize_progress(castle: Castle) -> dict[str, JSON]:
     """Per prize: ``erfuellt``, ``wert`` (the measure used among several) and the progress text."""
+    out = prize_msgs(castle)
+    for info in out.values():
+        info["text"] = german(info["msg"])
+    return out
+
+
+def prize_msgs(castle: Castle) -> dict[str, JSON]:
+    """``prize_progress`` without its German ``text``: ``erfuellt``, ``wert`` and ``msg`` (the progress as a
+    translatable text, games.core.text). The previews compare these for every die and field, and writing
+    each text in German took most of a Speedburg move's rendering (docs/benchmarks.md, session 14)."""
     hs = heights(castle)
     dice = [d for st in castle for d in st]
     out: dict[str, JSON] = {}
@@ -209,7 +219,6 @@ def prize_progress(castle: Castle) -> dict[str, JSON]:
     out["strandgut"] = {"erfuellt": not lacking, "wert": 0, "msg": _listing(lacking) if lacking else ""}
     for key, info in out.items():
         info["msg"] = join(": ", [PRIZE_NAMES[key], tx("erfüllt") if info["erfuellt"] else info["msg"]])
-        info["text"] = german(info["msg"])
     return out
 
 

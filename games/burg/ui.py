@@ -144,9 +144,9 @@ def turn_data(view: JSON) -> JSON:
         fields = view["plaetze"][key]
         kind = (material(d[0]), d[1])
         if kind not in cache:
-            per_field = {str(f): _preview_text(preview.placement(castle, soll, lost, d, f)) for f in fields}
-            info = preview.die_for_castle(me, d)
-            cache[kind] = (per_field, say(info["msg"]) if info else "")
+            options = preview.placements(castle, soll, lost, d, fields)  # the fields it fits (``fields_for``)
+            per_field = {str(f): _preview_text(option) for f, option in zip(fields, options, strict=True)}
+            cache[kind] = (per_field, say(preview.die_summary(d, options)["msg"]))
         per_field, text = cache[kind]
         out["plaetze"][key] = list(fields)
         out["vorschau"][key] = per_field

@@ -23,6 +23,7 @@ of ``manage.py makemessages`` (docs/i18n.md), so every template lands in the cat
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -119,9 +120,31 @@ def _german_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
+def _same(message: str) -> str:
+    return message
+
+
+_GERMAN_SIZE = 8192
+_german: dict[bytes, str] = {}
+
+
 def german(text: Text) -> str:
-    """The German wording of a text (no translation)."""
-    return render(text, lambda message: message, _german_plural, decimal)
+    """The German wording of a text (no translation), remembered per text: the same few messages are
+    written again and again (a Speedburg preview compares every prize's progress for every die and
+    field). The key is the text's marshal bytes, which tell 1 from True and 1.0, as the wording does."""
+    if isinstance(text, str):
+        return text
+    try:
+        key = marshal.dumps(text, 2)
+    except ValueError:  # not plain data: written as it is, not remembered
+        return render(text, _same, _german_plural, decimal)
+    found = _german.get(key)
+    if found is None:
+        found = render(text, _same, _german_plural, decimal)
+        if len(_german) >= _GERMAN_SIZE:
+            _german.clear()
+        _german[key] = found
+    return found
 
 
 def said(text: Text) -> dict[str, Any]:

@@ -27,6 +27,14 @@ def test_german_without_django():
     assert german(join(" ", [tx("Gelb"), "5"])) == "Gelb 5"
 
 
+def test_german_is_remembered_per_text_telling_one_from_true_and_one_point_zero():
+    for _ in range(2):  # the second round answers from memory
+        assert german(tx("%(n)s Würfel", n=1)) == "1 Würfel"
+        assert german(tx("%(n)s Würfel", n=True)) == "True Würfel"
+        assert german(tx("%(n)s Würfel", n=1.0)) == "1,0 Würfel"
+        assert german(ntx("%(n)s Karte", "%(n)s Karten", 2)) == "2 Karten"
+
+
 def test_an_event_keeps_its_german_text_and_the_text_to_translate():
     assert said(SENTENCE) == {"text": "Hans nimmt Gretes 2× Messe auf die Hand.", "msg": SENTENCE}
     assert said("schon fertig") == {"text": "schon fertig"}
