@@ -235,6 +235,10 @@ def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(bro
     assert rosa.locator("#rk-m-1 .rk-head").is_visible()
     assert rosa.get_by_test_id("werk-1").get_attribute("data-chips") == "2"
     assert rosa.get_by_test_id("ziehen").is_visible(), "Rosa's own buttons stay hers"
+    # and her keys: the Leertaste draws for her while Rudi's manufactory is shown big
+    rosa.keyboard.press(" ")
+    rosa.locator("[data-testid=side-0][data-chips='2']").wait_for()
+    assert rosa.locator("#rk-m-1 .rk-head").is_visible()
     rosa.get_by_test_id("back-own").click()
     assert rosa.locator("#rk-m-0 .rk-head").is_visible()
     for context in contexts:

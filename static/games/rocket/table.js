@@ -176,8 +176,12 @@
   root.addEventListener("click", (event) => {
     const t = event.target;
     const focusEl = t.closest("[data-focus]");
-    if (focusEl) { setFocus(Number(focusEl.dataset.focus)); if (focusEl.closest(".rk-show")) $(".rk-main")?.scrollIntoView({ block: "start" }); return; }
-    if (t.closest("[data-focus-own]")) { setFocus(own ?? 0); return; }
+    // A card tapped with the mouse gives the keyboard's focus back: your keys stay yours (Leertaste and
+    // Enter would press the focused card again, as Chromium draws a clicked button's focus after a key).
+    const release = (el) => { if (event.detail > 0) el.blur(); };
+    if (focusEl) { setFocus(Number(focusEl.dataset.focus)); release(focusEl); if (focusEl.closest(".rk-show")) $(".rk-main")?.scrollIntoView({ block: "start" }); return; }
+    const ownEl = t.closest("[data-focus-own]");
+    if (ownEl) { setFocus(own ?? 0); release(ownEl); return; }
     const actEl = t.closest("[data-act]");
     if (actEl) { act(JSON.parse(actEl.dataset.act)); return; }
     const ware = t.closest(".rk-ware[data-ware]");
