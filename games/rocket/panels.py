@@ -373,7 +373,13 @@ def blatt_data(view: JSON) -> JSON:
     }
 
 
+#: The table's own events (a clock ran out, a seat left, the table was closed): whole sentences that name
+#: the seat themselves, so the line does not put the name in front again.
+SENTENCE_EVENTS = frozenset({"zeit", "verlassen", "abgebrochen", "geschlossen"})
+
+
 def event_line(event: JSON, names: list[str]) -> JSON:
     seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+    named = isinstance(seat, int) and 0 <= seat < len(names) and event.get("type") not in SENTENCE_EVENTS
+    who = names[seat] if named else None
     return {"who": who, "text": say_event(event), "type": event.get("type", "")}

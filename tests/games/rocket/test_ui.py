@@ -235,3 +235,19 @@ def test_the_rat_stays_while_others_draw_and_goes_with_the_seats_own_draw():
     assert key(s) == before
     s, _ = E.apply(s, 0, {"type": "ziehen"})
     assert key(s) != before
+
+
+def test_a_log_line_names_the_seat_unless_the_event_is_a_sentence_of_its_own():
+    from games.rocket.panels import event_line
+
+    names = ["Rosa", "Rudi"]
+    drawn = {"type": "zug", "seat": 1, "text": "zieht Rot 2."}
+    assert event_line(drawn, names)["who"] == "Rudi"
+    reason = {"type": "grund", "seat": 1, "text": "67 % Gefahr sind zu heiß."}
+    assert event_line(reason, names)["who"] == "Rudi"
+    for kind, text in (
+        ("zeit", "Die Bedenkzeit von Rudi ist abgelaufen – der Computer übernimmt diesen Zug."),
+        ("verlassen", "Rudi hat die Partie verlassen – der Computer übernimmt den Platz."),
+    ):
+        line = event_line({"type": kind, "seat": 1, "text": text}, names)
+        assert line["who"] is None and line["text"] == text
