@@ -443,15 +443,16 @@ def step(s: State, seat: int, action: JSON, events: list[JSON]) -> None:
     if t == "skizze":
         nr = action["skizze"]
         s.skizze[seat] = nr
-        text = (
-            tx("hat eine Skizze gewählt.")
-            if not offen(s)
-            else tx("wählt die Skizze „%(name)s“.", name=SKETCHES[nr].name)
-        )
-        events.append({"type": "skizze", "seat": seat, **said(text)})
+        # Everybody chooses at the same time: which sketch a seat kept shows (open building) only once
+        # every seat has chosen, as the page does.
+        events.append({"type": "skizze", "seat": seat, **said(tx("hat eine Skizze gewählt."))})
         if all(x is not None for x in s.skizze):
             s.phase = "bauen"
             events.append({"type": "skizzen", "seat": None, **said(tx("Alle haben ihre Skizze. Es wird gebaut."))})
+            if offen(s):
+                for p, chosen in enumerate(s.skizze):
+                    text = tx("hat die Skizze „%(name)s“ gewählt.", name=SKETCHES[chosen].name)  # type: ignore[index]
+                    events.append({"type": "skizze", "seat": p, **said(text)})
         return
     if t == "weiter":
         s.weiter[seat] = True

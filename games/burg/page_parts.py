@@ -88,14 +88,21 @@ def die_public_info(die: list[int], pennants: list[int]) -> str:
     name = say(MATERIAL_NAMES[m])
     lines = [
         die_text(die),
-        gettext("%(material)s · %(n)s Augen") % {"material": name, "n": die[1]},
+        ngettext("%(material)s · %(n)s Auge", "%(material)s · %(n)s Augen", die[1]) % {"material": name, "n": die[1]},
         f"{name}: {say(MATERIAL_RULES[m])}",
     ]
     if m in pennants:
         lines.append(
             gettext("Wimpel-Material (%(n)s. Wimpel): entscheidet Gleichstände") % {"n": pennants.index(m) + 1}
         )
-    lines.append(gettext("darf auf ein freies Feld oder auf einen Würfel mit höchstens %(n)s Augen") % {"n": die[1]})
+    lines.append(
+        ngettext(
+            "darf auf ein freies Feld oder auf einen Würfel mit höchstens %(n)s Auge",
+            "darf auf ein freies Feld oder auf einen Würfel mit höchstens %(n)s Augen",
+            die[1],
+        )
+        % {"n": die[1]}
+    )
     return "\n".join(lines)
 
 

@@ -82,8 +82,15 @@ def die_summary(die: list[int], options: list[JSON]) -> JSON:
         return {"plaetze": 0, "beste": None, "text": german(msg), "msg": msg}
     best = max(options, key=lambda o: (o["punkte"], len(o["neue_preise"]), o["skizze_moeglich"], -o["feld"]))
     parts = [ntx("passt auf %(n)s Platz", "passt auf %(n)s Plätze", len(options))]
+    field, points = field_name(best["feld"]), f"{best['punkte']:+d}"
     parts.append(
-        tx("am besten %(field)s: %(points)s Punkte", field=field_name(best["feld"]), points=f"{best['punkte']:+d}")
+        ntx(
+            "am besten %(field)s: %(points)s Punkt",
+            "am besten %(field)s: %(points)s Punkte",
+            abs(best["punkte"]),
+            field=field,
+            points=points,
+        )
     )
     parts.append(tx("Skizze noch zu schaffen") if best["skizze_moeglich"] else tx("Skizze dann nicht mehr zu schaffen"))
     if best["preise_msg"]:

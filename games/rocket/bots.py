@@ -19,7 +19,7 @@ from typing import Any
 
 from games.core.bots import Choice
 from games.core.search import Assessment, Budget, Evaluated, Option, SearchResult, as_budget, monte_carlo
-from games.core.text import Text, join, tx
+from games.core.text import Text, join, ntx, tx
 
 from .content import (
     CRYSTAL_FIELDS,
@@ -545,7 +545,7 @@ def ware_value(view: JSON, ware: str) -> tuple[float, Text]:
         o = sum(1 for x in owned if x[0] == "O")
         extra = {1: min(o, 2) * 0.6 * fv, 2: 0.7 * fv, 3: min(3, have) * 0.4 * fv, 4: 1.1 * fv}[rec]
         per += extra
-        why = tx("%(n)s Felder und mehr auf einen Zug", n=v)
+        why = ntx("%(n)s Feld und mehr auf einen Zug", "%(n)s Felder und mehr auf einen Zug", v)
     elif c == "Y":
         extra = {1: 0.55, 2: 0.6, 3: 0.5 if have == 0 else 0.15, 4: 0.35}[rec]
         per += extra

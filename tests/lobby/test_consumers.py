@@ -72,6 +72,7 @@ async def test_three_players_at_one_table_each_get_the_update():
     for socket in sockets:
         first = await socket.receive_from()
         assert 'id="tbl-bar"' in first and "Bedenkzeit" in first
+        assert "Bedenkzeit du" not in first
     engine = registry.engine("kleister")
     state = engine.load(match.state)
     mover = state.active

@@ -117,6 +117,26 @@ def test_two_draw_one_keep_is_simultaneous_and_sees_the_auslage():
     assert E.to_move(s2) == [s2.order[0]]
 
 
+def test_with_open_building_the_log_names_the_kept_sketches_only_once_everybody_has_chosen():
+    s = E.new_game(seed=3, players=2, options={"skizzenwahl": "zwei", "bauen": "offen"})
+    s1, events = E.apply(s, 1, {"type": "skizze", "skizze": s.angebot[1][1]})
+    assert [e["text"] for e in events] == ["hat eine Skizze gewählt."]
+    name = E.SKETCHES[s.angebot[1][1]].name
+    assert not any(name in e["text"] for e in events)
+    s2, events = E.apply(s1, 0, {"type": "skizze", "skizze": s.angebot[0][0]})
+    texts = [(e["seat"], e["text"]) for e in events]
+    assert texts[:2] == [(0, "hat eine Skizze gewählt."), (None, "Alle haben ihre Skizze. Es wird gebaut.")]
+    assert texts[2:] == [
+        (0, f"hat die Skizze „{E.SKETCHES[s.angebot[0][0]].name}“ gewählt."),
+        (1, f"hat die Skizze „{name}“ gewählt."),
+    ]
+    # hidden building: the sketches stay behind the Windschutz
+    h = E.new_game(seed=3, players=2, options={"skizzenwahl": "zwei", "bauen": "verdeckt"})
+    h1, _ = E.apply(h, 1, {"type": "skizze", "skizze": h.angebot[1][1]})
+    _, events = E.apply(h1, 0, {"type": "skizze", "skizze": h.angebot[0][0]})
+    assert not any("hat die Skizze" in e["text"] for e in events)
+
+
 # ------------------------------------------------------------ building
 
 

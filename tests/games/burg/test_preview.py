@@ -39,6 +39,18 @@ def test_die_info_for_a_visible_castle_and_none_for_a_hidden_one():
     assert P.die_for_castle(v["spieler"][1], s.auslage[0]) is None
 
 
+def test_one_point_and_one_pip_are_singular():
+    summary = P.die_summary(
+        [9, 4], [{"feld": 4, "punkte": 1, "neue_preise": [], "skizze_moeglich": True, "preise_msg": []}]
+    )
+    assert "am besten Feld 5: +1 Punkt;" in summary["text"]
+    from games.burg.page_parts import die_public_info
+
+    info = die_public_info([9, 1], [])
+    assert " · 1 Auge\n" in info and info.endswith("höchstens 1 Auge")
+    assert " · 3 Augen\n" in die_public_info([9, 3], [])
+
+
 def test_events_are_german_sentences():
     s = E.new_game(seed=2, players=2, options={})
     seat = E.to_move(s)[0]
