@@ -47,7 +47,7 @@ from benchmarks.load_servers import HOST, Usage
 
 SEATS = load_tables.SEATS
 #: The games whose tables the benchmark knows how to set up (benchmarks/load_tables.py).
-GAMES = ("kleister", "neon")
+GAMES = ("kleister", "neon", "rocket", "burg")
 #: The fragment that carries the version a page shows (lobby/runtime/rendering.py, ``version_fragment``).
 VERSION_ID = "tbl-v"
 ERROR_MARK = 'id="table-error"'
