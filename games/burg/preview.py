@@ -22,7 +22,7 @@ def placements(
 ) -> list[JSON]:
     """:func:`placement` of ``die`` on each of ``fields`` (the castle's points and prizes before it, once)."""
     before = scoring.round_points(castle, targets)
-    old = scoring.prize_msgs(castle)
+    old = scoring.prize_facts(castle)
     return [_placement(castle, targets, lost, die, field, before, old) for field in fields]
 
 
@@ -40,26 +40,27 @@ def _placement(
     die: list[int],
     field: int,
     before: int,
-    old: dict[str, JSON],
+    old: dict[str, tuple[bool, int, Any]],
 ) -> JSON:
     castle[field].append(die)
     try:
         after = scoring.round_points(castle, targets)
-        new = scoring.prize_msgs(castle)
+        new = scoring.prize_facts(castle)
         possible = scoring.sketch_possible(castle, targets, lost)
         hit = scoring.sketch_hit(castle, targets)
     finally:
         castle[field].pop()
-    changed = [k for k in new if new[k]["msg"] != old[k]["msg"]]  # equal texts exactly when equal messages
-    newly = [k for k in new if new[k]["erfuellt"] and not old[k]["erfuellt"]]
+    changed = [k for k in new if scoring.shown(new[k]) != scoring.shown(old[k])]
+    newly = [k for k in new if new[k][0] and not old[k][0]]
+    msgs = [scoring.prize_msg(k, new[k]) for k in changed]
     return {
         "feld": field,
         "punkte": after - before,
         "gesamt": after,
         "skizze_moeglich": possible,
         "skizze_getroffen": hit,
-        "preise": [german(new[k]["msg"]) for k in changed],
-        "preise_msg": [new[k]["msg"] for k in changed],
+        "preise": [german(msg) for msg in msgs],
+        "preise_msg": msgs,
         "neue_preise": newly,
     }
 

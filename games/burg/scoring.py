@@ -197,29 +197,55 @@ def prize_progress(castle: Castle) -> dict[str, JSON]:
 
 def prize_msgs(castle: Castle) -> dict[str, JSON]:
     """``prize_progress`` without its German ``text``: ``erfuellt``, ``wert`` and ``msg`` (the progress as a
-    translatable text, games.core.text). The previews compare these for every die and field, and writing
-    each text in German took most of a Speedburg move's rendering (docs/benchmarks.md, session 14)."""
+    translatable text, games.core.text)."""
+    return {
+        key: {"erfuellt": facts[0], "wert": facts[1], "msg": prize_msg(key, facts)}
+        for key, facts in prize_facts(castle).items()
+    }
+
+
+def prize_facts(castle: Castle) -> dict[str, tuple[bool, int, Any]]:
+    """Per prize ``(erfuellt, wert, progress)``: what ``prize_msgs`` says, before it is made a text. The
+    previews compare these for every die and field and make a text only of a prize that changed (making
+    every prize's text took most of a Speedburg move's rendering, docs/benchmarks.md, session 14)."""
     hs = heights(castle)
     dice = [d for st in castle for d in st]
-    out: dict[str, JSON] = {}
     top = max(hs)
-    out["leuchtturm"] = {"erfuellt": top >= 5, "wert": top, "msg": tx("höchster Stapel %(n)s/5", n=min(top, 5))}
-    missing = [str(p) for p in range(1, 6) if all(d[1] != p for d in dice)]
-    out["strandtreppe"] = {"erfuellt": not missing, "wert": 0, "msg": _listing(missing) if missing else ""}
+    missing = tuple(str(p) for p in range(1, 6) if all(d[1] != p for d in dice))
     shells = sum(1 for st in castle if st and material(st[-1][0]) == MUSCHELN)
-    out["muschelkrone"] = {
-        "erfuellt": shells >= 3,
-        "wert": shells,
-        "msg": tx("%(n)s/3 Muscheln obenauf", n=min(shells, 3)),
-    }
     best = max(sum(1 for f in line if hs[f] >= 2) for line in LINES)
-    out["burgmauer"] = {"erfuellt": best == 3, "wert": 0, "msg": tx("beste Reihe %(n)s/3 Stapel ab Höhe 2", n=best)}
     have = {material(d[0]) for d in dice}
-    lacking = [tx(MATERIAL_NAMES[m]) for m in MATERIALS if m not in have]
-    out["strandgut"] = {"erfuellt": not lacking, "wert": 0, "msg": _listing(lacking) if lacking else ""}
-    for key, info in out.items():
-        info["msg"] = join(": ", [PRIZE_NAMES[key], tx("erfüllt") if info["erfuellt"] else info["msg"]])
-    return out
+    lacking = tuple(m for m in MATERIALS if m not in have)
+    return {
+        "leuchtturm": (top >= 5, top, min(top, 5)),
+        "strandtreppe": (not missing, 0, missing),
+        "muschelkrone": (shells >= 3, shells, min(shells, 3)),
+        "burgmauer": (best == 3, 0, best),
+        "strandgut": (not lacking, 0, lacking),
+    }
+
+
+def shown(facts: tuple[bool, int, Any]) -> tuple[Any, ...]:
+    """What of a prize's facts its text shows: equal exactly when the two texts are equal."""
+    return (True,) if facts[0] else (False, facts[2])
+
+
+def prize_msg(key: str, facts: tuple[bool, int, Any]) -> Text:
+    """A prize's progress as a text: "Leuchtturm: höchster Stapel 3/5", "Strandgut: erfüllt"."""
+    done, _value, progress = facts
+    if done:
+        msg = tx("erfüllt")
+    elif key == "leuchtturm":
+        msg = tx("höchster Stapel %(n)s/5", n=progress)
+    elif key == "strandtreppe":
+        msg = _listing(list(progress))
+    elif key == "muschelkrone":
+        msg = tx("%(n)s/3 Muscheln obenauf", n=progress)
+    elif key == "burgmauer":
+        msg = tx("beste Reihe %(n)s/3 Stapel ab Höhe 2", n=progress)
+    else:
+        msg = _listing([tx(MATERIAL_NAMES[m]) for m in progress])
+    return join(": ", [PRIZE_NAMES[key], msg])
 
 
 def pennant_counts(castle: Castle, wimpel: list[int]) -> list[int]:
