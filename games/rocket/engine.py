@@ -852,54 +852,57 @@ def recipe_info(s: State) -> list[JSON]:
     return out
 
 
+def _player(s: State, i: int, own: bool) -> JSON:
+    """What the view shows of seat ``i``: to itself (``own``) or to anybody else."""
+    p = s.seats[i]
+    shop_open = s.phase == "handel"
+    hidden_chips = p.offen["chips"] if (p.offen is not None and p.offen["art"] == "vorschau") else []
+    beutel = p.beutel[:] if own else sorted(p.beutel + hidden_chips)
+    offen = None
+    if p.offen is not None:
+        if p.offen["art"] == "sand":
+            offen = dict(p.offen)
+        elif own:
+            offen = {"art": "vorschau", "chips": p.offen["chips"][:]}
+        else:
+            offen = {"art": "vorschau", "anzahl": len(p.offen["chips"])}
+    info: JSON = {
+        "seat": i,
+        "stil": p.stil,
+        "ruhm": p.ruhm,
+        "kristalle": p.kristalle,
+        "vorladung": p.vorladung,
+        "eimer": p.eimer,
+        "beutel": beutel,
+        "huelse": [{"chip": c, "feld": f, "zaehlt": z} for c, f, z in zip(p.chips, p.felder, p.zaehl, strict=True)],
+        "start": p.start,
+        "lehrbuben": p.lehrbuben,
+        "zuendmesser": p.summe,
+        "grenze": p.grenze,
+        "treibsatz": p.treib,
+        "schwung": p.schwung,
+        "funken": p.funken,
+        "beiseite": p.beiseite[:],
+        "entsorgt": p.entsorgt,
+        "fertig": p.fertig,
+        "fehlzuendung": p.fehl,
+        "offen": offen,
+        "vorsorge": p.vorsorge and sand_allowed(s, p),
+        "wertungsfeld": p.wertungsfeld(),
+        "weiter": p.weiter,
+        "mark": p.mark if (shop_open or s.phase == "ende") else None,
+        "wahl": p.wahl,
+        "handel_fertig": p.handel_fertig,
+        "gekauft": p.gekauft[:] if own else None,
+        "gefahr": danger(s, i) if (own or p.offen is None) else None,
+    }
+    return info
+
+
 def view(state: State, seat: int | None) -> JSON:
     s = state
     b = sheet(s)
-    spieler = []
-    shop_open = s.phase == "handel"
-    for i, p in enumerate(s.seats):
-        own = i == seat
-        hidden_chips = p.offen["chips"] if (p.offen is not None and p.offen["art"] == "vorschau") else []
-        beutel = p.beutel[:] if own else sorted(p.beutel + hidden_chips)
-        offen = None
-        if p.offen is not None:
-            if p.offen["art"] == "sand":
-                offen = dict(p.offen)
-            elif own:
-                offen = {"art": "vorschau", "chips": p.offen["chips"][:]}
-            else:
-                offen = {"art": "vorschau", "anzahl": len(p.offen["chips"])}
-        info: JSON = {
-            "seat": i,
-            "stil": p.stil,
-            "ruhm": p.ruhm,
-            "kristalle": p.kristalle,
-            "vorladung": p.vorladung,
-            "eimer": p.eimer,
-            "beutel": beutel,
-            "huelse": [{"chip": c, "feld": f, "zaehlt": z} for c, f, z in zip(p.chips, p.felder, p.zaehl, strict=True)],
-            "start": p.start,
-            "lehrbuben": p.lehrbuben,
-            "zuendmesser": p.summe,
-            "grenze": p.grenze,
-            "treibsatz": p.treib,
-            "schwung": p.schwung,
-            "funken": p.funken,
-            "beiseite": p.beiseite[:],
-            "entsorgt": p.entsorgt,
-            "fertig": p.fertig,
-            "fehlzuendung": p.fehl,
-            "offen": offen,
-            "vorsorge": p.vorsorge and sand_allowed(s, p),
-            "wertungsfeld": p.wertungsfeld(),
-            "weiter": p.weiter,
-            "mark": p.mark if (shop_open or s.phase == "ende") else None,
-            "wahl": p.wahl,
-            "handel_fertig": p.handel_fertig,
-            "gekauft": p.gekauft[:] if own else None,
-            "gefahr": danger(s, i) if (own or p.offen is None) else None,
-        }
-        spieler.append(info)
+    spieler = [_player(s, i, i == seat) for i in range(len(s.seats))]
     v: JSON = {
         "slug": SLUG,
         "seat": seat,
@@ -929,4 +932,16 @@ def view(state: State, seat: int | None) -> JSON:
     }
     if seat is not None and s.phase == "handel":
         v["braucht_wahl"] = needs_choice(s, seat) and s.seats[seat].wahl is None
+    return v
+
+
+def seat_view(spectator: JSON, state: State, seat: int) -> JSON:
+    """``view(state, seat)`` from ``view(state, None)``: a seat sees the others as a spectator does, so only
+    its own entry (its bag as drawn, its preview's chips, its purchases, its danger) and its choice
+    differ. Shares the spectator view's values (nobody changes a view)."""
+    spieler = list(spectator["spieler"])
+    spieler[seat] = _player(state, seat, True)
+    v = {**spectator, "seat": seat, "spieler": spieler}
+    if state.phase == "handel":
+        v["braucht_wahl"] = needs_choice(state, seat) and state.seats[seat].wahl is None
     return v

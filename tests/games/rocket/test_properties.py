@@ -173,3 +173,22 @@ def test_a_view_hides_other_seats_draws(seed, players):
             text = json.dumps(E.view(s, i))
             assert "seed" not in text and "blaetter" not in text and "zuege" not in text
     assert checked > 0
+
+
+@SMALL
+@given(seed=st.integers(0, 10**9), players=st.integers(1, 4), options=OPTIONS)
+def test_a_seat_s_view_built_from_the_spectator_s_is_its_view_key_for_key(seed, players, options):
+    rng = random.Random(seed)
+    s = E.new_game(seed=seed, players=players, options=options)
+    steps = 0
+    while not E.is_over(s) and steps < 400:
+        if steps % 3 == 0:
+            spectator = E.view(s, None)
+            for seat in range(players):
+                view = E.view(s, seat)
+                built = E.seat_view(spectator, s, seat)
+                assert built == view and list(built) == list(view)
+                assert [list(p) for p in built["spieler"]] == [list(p) for p in view["spieler"]]
+        seat = rng.choice(E.to_move(s))
+        s, _ = E.apply(s, seat, pick(rng, E.legal_actions(s, seat)))
+        steps += 1
