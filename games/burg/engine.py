@@ -680,43 +680,61 @@ def _visible(s: State, seat: int | None, other: int) -> bool:
     return other == seat or offen(s) or s.phase in ("wertung", "ende")
 
 
+def _player(s: State, seat: int | None, p: int) -> JSON:
+    """What ``seat``'s view (None: a spectator's) shows of seat ``p``."""
+    vis = _visible(s, seat, p) and not (s.phase == "skizze" and p != seat)
+    chosen = s.skizze[p] is not None
+    info: JSON = {
+        "seat": p,
+        "wuerfel": used(s, p),
+        "skizze_gewaehlt": chosen if s.phase == "skizze" else True,
+        "sp": s.sp[p],
+        "schaufeln": list(s.schaufeln[p]),
+        "preise": list(s.preise[p]),
+        "rundenpunkte": list(s.rundenpunkte[p]),
+        "weiter": s.weiter[p] if s.phase == "wertung" else None,
+        "letzte": s.last[p],  # public-safe: behind the Windschutz it never names a field
+        "burg": None,
+        "verloren": None,
+        "skizze": None,
+        "punkte": None,
+        "fortschritt": None,
+        "skizze_moeglich": None,
+    }
+    if vis and chosen:
+        castle, targets = s.burgen[p], targets_of(s, p)
+        info.update(
+            {
+                "burg": plain.copy(castle),
+                "verloren": plain.copy(s.verloren[p]),
+                "skizze": sketch_info(s.skizze[p]),  # type: ignore[arg-type]
+                "punkte": scoring.round_points(castle, targets),
+                "fortschritt": [i["text"] for i in scoring.prize_progress(castle).values()],
+                "skizze_moeglich": scoring.sketch_possible(castle, targets, len(s.verloren[p])),
+            }
+        )
+    return info
+
+
+def _pennants(s: State, spieler: list[JSON]) -> list[JSON]:
+    return [
+        {
+            "id": w,
+            "material": MATERIAL_KEYS[material(w)],
+            # built dice of this material per seat, as far as the castles are visible
+            "verbaut": [
+                None if p["burg"] is None else sum(1 for st in p["burg"] for d in st if material(d[0]) == material(w))
+                for p in spieler
+            ],
+        }
+        for w in s.wimpel
+    ]
+
+
 def view(state: State, seat: int | None) -> JSON:
     s = state
     n = s.players
-    spieler = []
-    for p in range(n):
-        vis = _visible(s, seat, p) and not (s.phase == "skizze" and p != seat)
-        chosen = s.skizze[p] is not None
-        info: JSON = {
-            "seat": p,
-            "wuerfel": used(s, p),
-            "skizze_gewaehlt": chosen if s.phase == "skizze" else True,
-            "sp": s.sp[p],
-            "schaufeln": list(s.schaufeln[p]),
-            "preise": list(s.preise[p]),
-            "rundenpunkte": list(s.rundenpunkte[p]),
-            "weiter": s.weiter[p] if s.phase == "wertung" else None,
-            "letzte": s.last[p],  # public-safe: behind the Windschutz it never names a field
-            "burg": None,
-            "verloren": None,
-            "skizze": None,
-            "punkte": None,
-            "fortschritt": None,
-            "skizze_moeglich": None,
-        }
-        if vis and chosen:
-            castle, targets = s.burgen[p], targets_of(s, p)
-            info.update(
-                {
-                    "burg": plain.copy(castle),
-                    "verloren": plain.copy(s.verloren[p]),
-                    "skizze": sketch_info(s.skizze[p]),  # type: ignore[arg-type]
-                    "punkte": scoring.round_points(castle, targets),
-                    "fortschritt": [i["text"] for i in scoring.prize_progress(castle).values()],
-                    "skizze_moeglich": scoring.sketch_possible(castle, targets, len(s.verloren[p])),
-                }
-            )
-        spieler.append(info)
+    spieler = [_player(s, seat, p) for p in range(n)]
     cur = current(s)
     v: JSON = {
         "slug": SLUG,
@@ -736,20 +754,7 @@ def view(state: State, seat: int | None) -> JSON:
         "zug": s.turn,
         "zuege": builds_total(s),
         "startspieler_runde1": s.start1,
-        "wimpel": [
-            {
-                "id": w,
-                "material": MATERIAL_KEYS[material(w)],
-                # built dice of this material per seat, as far as the castles are visible
-                "verbaut": [
-                    None
-                    if p["burg"] is None
-                    else sum(1 for st in p["burg"] for d in st if material(d[0]) == material(w))
-                    for p in spieler
-                ],
-            }
-            for w in s.wimpel
-        ],
+        "wimpel": _pennants(s, spieler),
         "auslage": plain.copy(s.auslage),
         "abgelegt": plain.copy(s.abgelegt),
         "beutel": len(s.bag),
@@ -765,8 +770,32 @@ def view(state: State, seat: int | None) -> JSON:
         "rekord": list(s.rekord),  # solo: Rekordpunkte per scored round
         "result": result(s) if s.phase == "ende" else None,
     }
-    if seat is not None and cur == seat and s.step == "bauen":
+    _for_seat(s, v, seat)
+    return v
+
+
+def _for_seat(s: State, v: JSON, seat: int | None) -> None:
+    """What only the seat to move sees in its view: where each die fits, the discard hint."""
+    if seat is not None and current(s) == seat and s.step == "bauen":
         castle, targets = s.burgen[seat], targets_of(s, seat)
         v["plaetze"] = {str(d[0]): scoring.fields_for(castle, targets, d[1]) for d in s.auslage}
     v["ablegen_hinweis"] = preview.discard_hint(v) if seat is not None else None
+
+
+def seat_view(spectator: JSON, state: State, seat: int) -> JSON:
+    """``view(state, seat)`` from ``view(state, None)``: a seat sees the others as a spectator does, so only
+    its own entry (its castle and sketch behind the Windschutz), the pennant counts that include it, its
+    sketch offer, where its dice fit and its discard hint differ. Shares the spectator view's values
+    (nobody changes a view)."""
+    s = state
+    spieler = list(spectator["spieler"])
+    spieler[seat] = _player(s, seat, seat)
+    v = {
+        **spectator,
+        "seat": seat,
+        "wimpel": _pennants(s, spieler),
+        "spieler": spieler,
+        "angebot": [sketch_info(nr) for nr in s.angebot[seat]] if s.phase == "skizze" else None,
+    }
+    _for_seat(s, v, seat)
     return v

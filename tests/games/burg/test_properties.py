@@ -231,3 +231,16 @@ def test_bots_only_return_legal_actions(g, level):
         assert choice.action in legal and choice.reason
         s, _ = E.apply(s, seat, choice.action)
         steps += 1
+
+
+@SETTINGS
+@given(games)
+def test_a_seat_s_view_built_from_the_spectator_s_is_its_view_key_for_key(g):
+    for i, (s, _seat, _a) in enumerate(walk(g)):
+        if i % 2 and not E.is_over(s):
+            continue
+        spectator = E.view(s, None)
+        for seat in range(s.players):
+            view = E.view(s, seat)
+            built = E.seat_view(spectator, s, seat)
+            assert built == view and list(built) == list(view)
