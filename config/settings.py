@@ -80,6 +80,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.DailyAllowanceMiddleware",
     "axes.middleware.AxesMiddleware",
+    "config.method_not_allowed.MethodNotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -45,6 +45,7 @@ class GameRow:
     when: datetime
     status: str
     voided: str = ""  # the reason, when the moderation voided this game's Bestenliste entry
+    left: bool = False  # the player left during the game: a computer finished it, its result is not theirs
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,11 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
             continue
         result = match.result or {}
         mode = mode_of(match)
+        # A seat the player left was played to the end by a computer ("Computer (für NAME)", the same
+        # user id): the game is listed, but its points, place and win are the computer's, not theirs.
+        left = bool(match.players[seat].get("left"))
+        if left:
+            result = {}
         rows.append(
             GameRow(
                 match=match,
@@ -125,6 +131,7 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 when=match.finished or match.started,
                 status=match.status,
                 voided=voided.get(match.pk, ""),
+                left=left,
             )
         )
     return rows

@@ -138,7 +138,11 @@ def record_collections(match: Match, users: dict) -> None:  # type: ignore[type-
         user = users.get(player.get("user_id"))
         if user is None or player.get("bot"):
             continue
-        earlier = [(r.match.result, r.seat) for r in history.finished_games(user, match.game) if r.match.pk != match.pk]
+        earlier = [
+            (r.match.result, r.seat)
+            for r in history.finished_games(user, match.game)
+            if r.match.pk != match.pk and not r.left
+        ]
         player["sammlung"] = collection([*earlier, (match.result, seat)])
 
 

@@ -160,7 +160,7 @@ def start_record(*, user: User, game: str, category: str) -> SoloRun:
     options, computers, tempo = mode.setup(category)
     with transaction.atomic():
         _lock_user(user)
-        extra = {MODE_KEY: SoloRun.Mode.RECORD, "kategorie": category}
+        extra = {MODE_KEY: SoloRun.Mode.RECORD, "kategorie": category, "rat": False}  # the Rat: free games only
         table = services.create_solo_table(
             user=user, game=game, options=options, computers=computers, tempo=tempo, extra_options=extra
         )

@@ -15,7 +15,7 @@ READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
 
 def test_guest_plays_free_game_to_the_end_board(page):
     start_free_game(page, computers=3, tempo="schnell")  # Schnell: the same game in less time
-    used_rat = looked_at_layers = False
+    used_rat = looked_at_layers = used_bar = False
     log_sizes = []  # the log's lines whenever it was compared with the server's render
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
@@ -42,8 +42,12 @@ def test_guest_plays_free_game_to_the_end_board(page):
                 assert "Deine Säule: alle Schichten" in page.locator("#kl-dialog h3").inner_text()
                 page.keyboard.press("Escape")
                 looked_at_layers = True
-            page.locator("#kl-hand .kl-card").first.click()  # tap to select
-            page.keyboard.press("a")  # all of that rank
+            if not used_bar:  # a group from the group bar, then Enter klebt (the tapped button keeps no focus)
+                page.locator("#kl-hand .kl-barbtn[data-select-rank]").first.click()
+                used_bar = True
+            else:
+                page.locator("#kl-hand .kl-card").first.click()  # tap to select
+                page.keyboard.press("a")  # all of that rank
             preview = page.get_by_test_id("preview").inner_text()
             assert "überklebt" in preview or "letzte Karte" in preview
             if "überklebt " in preview and "überklebt niemanden" not in preview:  # the columns it hits glow
@@ -61,7 +65,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
     assert "Endtafel" in end.inner_text()
     assert end.locator("tbody tr").count() == 4  # every player with place and points
     assert "Bilanz auf diesem Gerät: 1 Partie" in page.get_by_test_id("record").inner_text()
-    assert used_rat and looked_at_layers
+    assert used_rat and looked_at_layers and used_bar
     # the log grew by appends over many moves and was, each time, the whole log as the server renders it
     compared = [n for n in log_sizes if n is not None]
     assert len(compared) >= 5 and compared[-1] == 25, log_sizes

@@ -48,6 +48,17 @@ def test_unknown_address_is_the_german_404_page(client):
     assert response.status_code == 404 and "Seite nicht gefunden" in response.content.decode()
 
 
+@pytest.mark.parametrize("url", ["/konto/gast/", "/tische/neu/kleister/", "/tisch/1/platz/", "/tisch/1/verlassen/"])
+def test_a_button_s_address_opened_directly_is_a_german_page(client, url):
+    from accounts.services import register_user
+
+    client.force_login(register_user(username="grete", password="Kleister-1929!"))
+    response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 405 and "POST" in response["Allow"]
+    assert 'data-testid="method-not-allowed"' in html and "Es ist nichts geschehen." in html
+
+
 def test_favicon_is_linked_and_answers(client):
     html = client.get("/").content.decode()
     assert 'rel="icon" href="/static/favicon.svg" type="image/svg+xml"' in html

@@ -148,6 +148,10 @@ def test_record_hunt_page_starts_a_hunt(client_of):
     response = client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "stark"})
     assert response.status_code == 302
     assert SoloRun.objects.get().category == "stark"
+    # the Rat helps in free games only (SUPPLEMENT): not on the hunt's table
+    table = client_of.get(response["Location"], follow=True).content.decode()
+    assert 'id="kl-' in table
+    assert 'id="kl-rat"' not in table
     assert (
         "gibt es für die Rekordjagd nicht"
         in client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "9"}).content.decode()
@@ -206,6 +210,13 @@ def test_meine_partien_lists_live_games_also_after_leaving(grete):
     for user in (grete, paul):
         rows = history.finished_games(user)
         assert [(r.match.pk, r.mode) for r in rows] == [(match.pk, "Mit anderen")]
+    # the computer finished paul's seat: its points, place and win are not paul's
+    (mine,) = history.finished_games(paul)
+    assert mine.left and mine.points is None and mine.place is None and not mine.won
+    (hers,) = history.finished_games(grete)
+    assert not hers.left and hers.points == match.result["points"][0]
+    stats = {s.game: s for s in history.statistics(paul, [mine], today=solo.berlin_day())}
+    assert stats["kleister"].games == 0 and stats["kleister"].wins == 0
     hilde = accounts.register_user(username="hilde", password="Kleister-1929!")
     assert history.finished_games(hilde) == []
 

@@ -398,9 +398,13 @@
       refresh();
       return;
     }
+    // A group button tapped with the mouse gives the keyboard's focus back, so Enter klebt (it would press
+    // the focused button again, as Chromium draws a clicked button's focus after a key).
+    const release = (el) => { if (event.detail > 0) el.blur(); };
     const bar = event.target.closest("[data-select-rank]");
-    if (bar) { selectRank(Number(bar.dataset.selectRank)); refresh(); return; }
-    if (event.target.closest("[data-add-brush]")) { addBrush(); refresh(); return; }
+    if (bar) { selectRank(Number(bar.dataset.selectRank)); release(bar); refresh(); return; }
+    const brush = event.target.closest("[data-add-brush]");
+    if (brush) { addBrush(); release(brush); refresh(); return; }
     if (event.target.closest("#kl-kleben")) { kleben(); return; }
     if (event.target.closest("#kl-clear")) { clearSelection(); return; }
     if (event.target.closest("#kl-rat")) { htmx.trigger($("#kl-rat-form"), "submit"); return; }
