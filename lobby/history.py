@@ -78,8 +78,18 @@ def mode_of(match: Match) -> str:
     return "frei" if match.table.kind == Table.Kind.SOLO else "live"
 
 
-def won(result: dict[str, Any], seat: int) -> bool:
-    """A win: the target beaten where the result names one ("won"), else first place."""
+def won(result: dict[str, Any], seat: int, game: str | None = None, mode: str = "") -> bool:
+    """A win: in a daily puzzle or a record hunt as that mode counts one (Speedrocket alone: no
+    Fehlzündung; Speedburg alone: none, as its Tagesliste), else the target beaten where the result names
+    one ("won"), else first place."""
+    if not result:
+        return False
+    modes = registry.solo(game) if game else None
+    solo_mode = None
+    if modes is not None:
+        solo_mode = modes.daily if mode == "taeglich" else modes.record if mode == "rekord" else None
+    if solo_mode is not None:
+        return bool(solo_mode.won(result, seat))
     if "won" in result:
         return bool(result["won"])
     places = result.get("places") or []
@@ -125,7 +135,7 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 seat=seat,
                 points=result["points"][seat] if result.get("points") else None,
                 place=result["places"][seat] if result.get("places") else None,
-                won=won(result, seat),
+                won=won(result, seat, match.game, mode),
                 target=result.get("target"),
                 players=len(match.players),
                 when=match.finished or match.started,

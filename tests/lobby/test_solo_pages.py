@@ -322,3 +322,17 @@ def test_logging_out_and_in_resumes_the_counting_attempt(grete):
     again = client.post("/spiele/neon/taeglich/")
     assert again["Location"] == first["Location"]
     assert SoloRun.objects.filter(user=grete).count() == 1 and SoloRun.objects.get().counts
+
+
+def test_a_win_in_meine_partien_is_what_the_solo_mode_calls_one():
+    alone = {"points": [40], "places": [1]}
+    # Speedrocket alone: a game without a Fehlzündung (as its Tagesliste says "gewonnen")
+    assert history.won({**alone, "fehlzuendungen": [0]}, 0, "rocket", "taeglich")
+    assert not history.won({**alone, "fehlzuendungen": [2]}, 0, "rocket", "taeglich")
+    # Speedburg alone: nobody to beat, no win (its Tagesliste shows none either)
+    assert not history.won(alone, 0, "burg", "taeglich") and not history.won(alone, 0, "burg", "rekord")
+    # Speedneon alone: the target; with others, and in free games: first place
+    assert history.won({"points": [50], "places": [1], "won": True, "target": 40}, 0, "neon", "taeglich")
+    assert history.won({"points": [9, 7], "places": [1, 2]}, 0, "kleister", "live")
+    assert not history.won({"points": [9, 7], "places": [1, 2]}, 1, "rocket", "frei")
+    assert not history.won({}, 0, "kleister", "live")
