@@ -350,7 +350,7 @@ class Ctx:
     def value(self, castle: scoring.Castle, lost: int) -> float:
         """Expected Siegpunkte (solo: Rekordpunkte) of a finished castle."""
         pts = scoring.round_points(castle, self.targets)
-        prizes = sum(1 for p in scoring.prize_progress(castle).values() if p["erfuellt"])
+        prizes = sum(1 for facts in scoring.prize_facts(castle).values() if facts[0])  # met (no texts needed)
         if self.solo:
             return pts + SOLO_PRIZE_POINTS * prizes
         beat = [_phi((pts - mu) / sd) for mu, sd in self.rivals]

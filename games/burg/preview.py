@@ -29,8 +29,10 @@ def placements(
 def placement(
     castle: scoring.Castle, targets: list[int] | tuple[int, ...], lost: int, die: list[int], field: int
 ) -> JSON:
-    """Building ``die`` on ``field``: the points it brings, whether the sketch stays possible, prize changes."""
-    return placements(castle, targets, lost, die, [field])[0]
+    """Building ``die`` on ``field``: the points it brings, whether the sketch stays possible, prize changes
+    (``preise``: their German texts)."""
+    option = placements(castle, targets, lost, die, [field])[0]
+    return {**option, "preise": [german(msg) for msg in option["preise_msg"]]}
 
 
 def _placement(
@@ -59,7 +61,6 @@ def _placement(
         "gesamt": after,
         "skizze_moeglich": possible,
         "skizze_getroffen": hit,
-        "preise": [german(msg) for msg in msgs],
         "preise_msg": msgs,
         "neue_preise": newly,
     }
@@ -73,14 +74,16 @@ def die_for_castle(player: JSON, die: list[int]) -> JSON | None:
     targets = player["skizze"]["soll"]
     lost = len(player["verloren"] or [])
     fields = scoring.fields_for(castle, targets, die[1])
-    return die_summary(die, placements(castle, targets, lost, die, fields))
+    summary = die_summary(die, placements(castle, targets, lost, die, fields))
+    return {**summary, "text": german(summary["msg"])}
 
 
 def die_summary(die: list[int], options: list[JSON]) -> JSON:
-    """:func:`die_for_castle` from the die's placements on every field it fits (``placements``)."""
+    """:func:`die_for_castle` from the die's placements on every field it fits (``placements``), its text
+    only as ``msg`` (the page shows it in the viewer's language; the placements are its previews)."""
     if not options:
         msg = tx("%(die)s passt nirgends hin.", die=die_name(die))
-        return {"plaetze": 0, "beste": None, "text": german(msg), "msg": msg}
+        return {"plaetze": 0, "beste": None, "msg": msg}
     best = max(options, key=lambda o: (o["punkte"], len(o["neue_preise"]), o["skizze_moeglich"], -o["feld"]))
     parts = [ntx("passt auf %(n)s Platz", "passt auf %(n)s Plätze", len(options))]
     field, points = field_name(best["feld"]), f"{best['punkte']:+d}"
@@ -97,7 +100,7 @@ def die_summary(die: list[int], options: list[JSON]) -> JSON:
     if best["preise_msg"]:
         parts.append(join(", ", best["preise_msg"]))
     msg = join("", [die_name(die), ": ", join("; ", parts), "."])
-    return {"plaetze": len(options), "beste": best, "text": german(msg), "msg": msg}
+    return {"plaetze": len(options), "beste": best, "msg": msg}
 
 
 def _gift_key(info: JSON | None) -> tuple:

@@ -17,6 +17,7 @@ from games.core.text import N_, Text, german, join, ntx, tx
 
 from .content import (
     COLS,
+    DICE_PER_MATERIAL,
     FIELDS,
     GRANIT,
     MATERIAL_KEYS,
@@ -97,23 +98,20 @@ def treibholz_neighbours(castle: Castle, field: int, level: int) -> int:
 
 def material_points(castle: Castle) -> list[int]:
     """Points per material (Treibholz, Granit, Muscheln, Seeglas)."""
-    pts = [0, 0, 0, 0]
-    glass = 0
-    for f in range(FIELDS):
-        st = castle[f]
+    drift = granite = shells = glass = 0
+    for f, st in enumerate(castle):
         top = len(st)
-        for level in range(1, top + 1):
-            m = material(st[level - 1][0])
+        for level, die in enumerate(st, 1):
+            m = die[0] // DICE_PER_MATERIAL
             if m == TREIBHOLZ:
-                pts[TREIBHOLZ] += 2 * treibholz_neighbours(castle, f, level)
+                drift += 2 * treibholz_neighbours(castle, f, level)
             elif m == GRANIT:
-                pts[GRANIT] += 2 * level - 1
+                granite += 2 * level - 1
             elif m == MUSCHELN:
-                pts[MUSCHELN] += 3 if level == top else 1
+                shells += 3 if level == top else 1
             else:
                 glass += 1
-    pts[SEEGLAS] = set_points(glass)
-    return pts
+    return [drift, granite, shells, set_points(glass)]
 
 
 def sketch_hit(castle: Castle, targets: tuple[int, ...] | list[int]) -> bool:
@@ -208,14 +206,18 @@ def prize_facts(castle: Castle) -> dict[str, tuple[bool, int, Any]]:
     """Per prize ``(erfuellt, wert, progress)``: what ``prize_msgs`` says, before it is made a text. The
     previews compare these for every die and field and make a text only of a prize that changed (making
     every prize's text took most of a Speedburg move's rendering, docs/benchmarks.md, session 14)."""
-    hs = heights(castle)
-    dice = [d for st in castle for d in st]
+    hs = [len(st) for st in castle]
+    pips = mats = shells = 0
+    for st in castle:
+        for d in st:
+            pips |= 1 << d[1]
+            mats |= 1 << d[0] // DICE_PER_MATERIAL
+        if st and st[-1][0] // DICE_PER_MATERIAL == MUSCHELN:
+            shells += 1
     top = max(hs)
-    missing = tuple(str(p) for p in range(1, 6) if all(d[1] != p for d in dice))
-    shells = sum(1 for st in castle if st and material(st[-1][0]) == MUSCHELN)
-    best = max(sum(1 for f in line if hs[f] >= 2) for line in LINES)
-    have = {material(d[0]) for d in dice}
-    lacking = tuple(m for m in MATERIALS if m not in have)
+    missing = tuple(str(p) for p in range(1, 6) if not pips >> p & 1)
+    best = max((hs[a] >= 2) + (hs[b] >= 2) + (hs[c] >= 2) for a, b, c in LINES)
+    lacking = tuple(m for m in MATERIALS if not mats >> m & 1)
     return {
         "leuchtturm": (top >= 5, top, min(top, 5)),
         "strandtreppe": (not missing, 0, missing),

@@ -17,10 +17,9 @@ the beach) and ``boards.py`` (Rundenwertung, end board, chart).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from games.core.fragments import Fragment, FragmentContext, LogLines
+from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json
 from games.core.translate import gettext, say, say_event
 
 from . import preview, scoring
@@ -272,7 +271,7 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
         "bg-turn": Fragment(
             T + "turn.html",
             {
-                "turn_json": json.dumps(turn, separators=(",", ":")),
+                "turn_json": attr_json(turn),
                 "mine": turn["mine"],
                 "phase": view["phase"],
                 "step": turn["step"],

@@ -23,6 +23,7 @@ the new ones (``lobby.runtime.log_append``).
 
 from __future__ import annotations
 
+import json
 import marshal
 import re
 from collections import OrderedDict
@@ -346,6 +347,18 @@ def render_template(name: str, context: dict[str, Any], lang: str | None = None)
             template.globals = dict(template.globals)
             _templates[(lang, name)] = template
     return template.render(context)
+
+
+def attr_json(value: Any) -> str:
+    """``value`` as JSON for a single-quoted attribute (``data-turn='{{ turn|safe }}'``).
+
+    Only ``&``, ``'``, ``<`` and ``>`` are escaped, so the text is safe there (and nowhere else). In a
+    double-quoted attribute every ``"`` of the JSON became ``&#34;``: five bytes, about a third of a
+    Speedburg turn panel (docs/benchmarks.md, session 15). A plain ``str``, so a fragment's input stays
+    marshal-able; the template marks it safe.
+    """
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def out_of_band(html: str) -> str:

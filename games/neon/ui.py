@@ -41,7 +41,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.core import bars
-from games.core.fragments import Fragment, FragmentContext, LogLines, remembered, render_template
+from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json, remembered, render_template
 from games.core.seats import others_clockwise
 from games.core.translate import active_language as get_language
 from games.core.translate import gettext, say
@@ -531,7 +531,7 @@ def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
         "mine": mine,
         "pending": turn["pending"] or "",
         "prompt": prompt(view, turn) if mine else "",
-        "turn": json.dumps(turn),
+        "turn": attr_json(turn),
         "rat": ctx.snap.rat and spiel,
         "dimmer": None,
         "werte": None,

@@ -271,6 +271,11 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     page.locator("#bg-rat").tap()  # the Rat marks a die and a place
     page.wait_for_selector("#table-advice:has-text('Rat')")
     page.wait_for_selector("#bg-center .bg-pick.bg-ratmark")
+    # an Auslage die's info window: what everyone sees, then once (however often the page refreshed) what
+    # it would bring this castle
+    pick = page.locator("#bg-center .bg-pick").first
+    info = pick.locator(".bg-die").get_attribute("data-info") or ""
+    assert info.startswith(pick.get_attribute("aria-label") + "\n") and info.count("Für deine Burg") == 1
 
     t = turn_data(page)
     die_id, fields = next((d, f) for d, f in t["plaetze"].items() if f)
@@ -290,7 +295,8 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     t = turn_data(page)
     red = page.locator("#bg-center .bg-pick.bg-red")
     assert red.count() == 1 and red.get_attribute("data-id") == str(t["rot"])
-    assert "Für deinen Gegner" in (red.locator(".bg-die").get_attribute("data-info") or "")
+    red_info = red.locator(".bg-die").get_attribute("data-info") or ""
+    assert red_info.startswith(red.get_attribute("aria-label") + "\n") and red_info.count("Für deinen Gegner") == 1
     before = version(page)
     red.tap()
     red.tap()

@@ -84,6 +84,8 @@
       const extra = [];
       if (t.info?.[id]) extra.push(fill(gettext("Für deine Burg: %(info)s"), { info: t.info[id] }));
       if (t.gabe?.[id]) extra.push(fill(gettext("Für deinen Gegner: %(info)s"), { info: t.gabe[id] }));
+      // what everyone sees comes once, in the die's own data-info; kept on the button before the first addition
+      if (die && pick.dataset.baseInfo === undefined) pick.dataset.baseInfo = die.dataset.info || "";
       if (die) die.dataset.info = [pick.dataset.baseInfo, ...extra].join("\n");
       pick.classList.toggle("bg-red", t.rot !== null && t.rot !== undefined && String(t.rot) === id);
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.burg import engine as E
 from games.burg import preview as P
+from games.core.text import german
 
 from .helpers import castle, situation
 
@@ -43,7 +44,7 @@ def test_one_point_and_one_pip_are_singular():
     summary = P.die_summary(
         [9, 4], [{"feld": 4, "punkte": 1, "neue_preise": [], "skizze_moeglich": True, "preise_msg": []}]
     )
-    assert "am besten Feld 5: +1 Punkt;" in summary["text"]
+    assert "am besten Feld 5: +1 Punkt;" in german(summary["msg"])
     from games.burg.page_parts import die_public_info
 
     info = die_public_info([9, 1], [])

@@ -38,7 +38,7 @@ def fragments(s: E.State, seat: int | None) -> dict[str, Fragment]:
 
 def turn_of(s: E.State, seat: int) -> dict:
     html_turn = to_html({"t": ui.private_fragments(ctx_for(s, seat))["bg-turn"]})["t"]
-    return json.loads(html.unescape(re.search(r'data-turn="([^"]*)"', html_turn).group(1)))
+    return json.loads(html.unescape(re.search(r"data-turn='([^']*)'", html_turn).group(1)))
 
 
 SMALL = settings(max_examples=6, deadline=None)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from html.parser import HTMLParser
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.core import fragments, translate
-from games.core.fragments import Fragment, render_fragment, to_html
+from games.core.fragments import Fragment, attr_json, render_fragment, to_html
 
 TEMPLATE = "games/core/error.html"
 
@@ -207,3 +212,31 @@ def test_a_log_line_of_the_same_event_object_is_built_and_keyed_once(monkeypatch
     with translate.rendering_in("en"):
         line(events[0])
     assert built[-1] == "zwei" and len(built) == 5
+
+
+class _Attributes(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        self.found.append(dict(attrs))
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+        max_leaves=8,
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_attr_json_reads_back_from_a_single_quoted_attribute_and_never_breaks_out(value):
+    parser = _Attributes()
+    parser.feed(f"<div data-x='{attr_json(value)}' data-y=\"1\"></div>")
+    parser.close()
+    assert parser.found == [{"data-x": json.dumps(value, separators=(",", ":"), ensure_ascii=False), "data-y": "1"}]
+
+
+def test_attr_json_escapes_only_what_a_single_quoted_attribute_needs():
+    assert attr_json({"a": 'Spieler\'s <b> & "x"'}) == '{"a":"Spieler&#39;s &lt;b&gt; &amp; \\"x\\""}'

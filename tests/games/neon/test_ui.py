@@ -160,7 +160,7 @@ def test_lit_windows_of_each_die_equal_the_views_legal_windows():
     windows = die_windows(frags["nn-center"])
     assert windows == dict(enumerate(view["fenster_je_roehre"]))
     assert windows == engine_windows(state, 0)
-    turn = attr_json(re.search(r'data-turn="([^"]*)"', frags["nn-step"]).group(1))
+    turn = attr_json(re.search(r"data-turn='([^']*)'", frags["nn-step"]).group(1))
     assert {int(k): v for k, v in turn["dice"].items()} == windows
     # not the seat to move: dice are shown, but nothing can be picked
     other = render(snap_for(state), 1)
@@ -187,7 +187,7 @@ def test_tool_buttons_show_which_tools_the_turn_can_take_and_their_costs():
     )
     frags = render(snap_for(state), 0)
     koffer = frags["nn-koffer"]
-    turn = attr_json(re.search(r'data-turn="([^"]*)"', frags["nn-step"]).group(1))
+    turn = attr_json(re.search(r"data-turn='([^']*)'", frags["nn-step"]).group(1))
     legal = E.legal_actions(state, 0)
     assert turn["tools"]["dimmer"] == [a for a in legal if a["type"] == "werkzeug" and a["tool"] == "dimmer"]
     assert 'data-testid="cost-dimmer">⚡ 1' in koffer
