@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+import jinja2
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from jinja2 import Environment
 
 from games.core.translate import say
 
@@ -29,6 +30,24 @@ def gettext(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _ngettext(translation.get_language(), singular, plural, n)
+
+
+class Environment(jinja2.Environment):
+    """Jinja's environment with ``d.key`` on a plain dict read as the item first.
+
+    The fragments' inputs are plain dicts, and Jinja looks an attribute up before an item: every
+    ``d.key`` raised and caught an AttributeError first (8 % of a Speedburg move's rendering,
+    docs/benchmarks.md, session 15). The one difference: a key named like a dict method (``items``,
+    ``get``…) now hides the method; no template calls those methods, and no input has such a key.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
 
 
 def environment(**options) -> Environment:  # type: ignore[no-untyped-def]
