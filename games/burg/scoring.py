@@ -11,6 +11,7 @@ replaces them with the players' names.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core.text import N_, Text, german, join, ntx, tx
@@ -232,8 +233,12 @@ def shown(facts: tuple[bool, int, Any]) -> tuple[Any, ...]:
     return (True,) if facts[0] else (False, facts[2])
 
 
+@lru_cache(maxsize=2048)
 def prize_msg(key: str, facts: tuple[bool, int, Any]) -> Text:
-    """A prize's progress as a text: "Leuchtturm: höchster Stapel 3/5", "Strandgut: erfüllt"."""
+    """A prize's progress as a text: "Leuchtturm: höchster Stapel 3/5", "Strandgut: erfüllt".
+
+    Remembered by its facts (the previews ask for the same few for every die and field), so the same
+    text object is handed out again: never change one."""
     done, _value, progress = facts
     if done:
         msg = tx("erfüllt")
