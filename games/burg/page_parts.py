@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.fragments import FragmentContext
+from games.core.fragments import FragmentContext, remembered
 from games.core.translate import gettext, ngettext, say
 
 from . import scoring
@@ -134,8 +134,10 @@ def sp_info(name: str, schaufeln: list[str], preise: list[str], sp: int, solo: b
 # ------------------------------------------------------------------ castles as plain data
 
 
+@remembered
 def castle_data(burg: list[list[list[int]]], soll: list[int], verloren: list[list[int]] | None) -> JSON:
-    """A castle for the templates: 9 cells with their target and stack, every die with its info text."""
+    """A castle for the templates: 9 cells with their target and stack, every die with its info text.
+    Remembered by its input: a castle changes only with its owner's builds, and is shown on every version."""
     details = {(d["feld"], d["ebene"]): d for d in scoring.die_details(burg, soll)}
     cells = []
     for f in range(FIELDS):
@@ -177,8 +179,10 @@ def sketch_data(skizze: JSON) -> JSON:
     }
 
 
+@remembered
 def progress_rows(burg: list[list[list[int]]], solo: bool) -> list[JSON]:
-    """The prize lines under the sketch: condition, own progress and value (info windows)."""
+    """The prize lines under the sketch: condition, own progress and value (info windows); remembered by
+    the castle, as ``castle_data``."""
     if solo:
         worth = gettext("%(n)s Rekordpunkte") % {"n": SOLO_PRIZE_POINTS}
     else:
