@@ -34,20 +34,12 @@ def partien(request: HttpRequest) -> HttpResponse:
     return render(request, "partien/partien.html", context)
 
 
-def _may_watch(match: Match, viewer_seat: int | None) -> bool:
-    """Anyone may watch a finished game; a daily puzzle of others only after its day is over."""
-    day = match.options.get("tag")
-    if viewer_seat is None and match.options.get(solo.MODE_KEY) == "taeglich" and day:
-        return day < solo.berlin_day().isoformat()
-    return True
-
-
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.select_related("table").filter(pk=match_id, status=Match.Status.FINISHED).first()
     if match is None:
         raise Http404(_("Diese Partie gibt es nicht oder sie läuft noch."))
     own = history.seat_of(match, request.user.pk if request.user.is_authenticated else None)
-    if not _may_watch(match, own):
+    if not solo.may_watch(match.options, own):
         raise Http404(_("Das Tagesrätsel anderer kannst du erst ab morgen ansehen."))
     records = history.replay_steps(match)
     try:

@@ -171,3 +171,13 @@ def start_record(*, user: User, game: str, category: str) -> SoloRun:
 
 def daily_attempts(user: User, game: str, day: date) -> list[SoloRun]:
     return list(SoloRun.objects.filter(user=user, game=game, mode=SoloRun.Mode.DAILY, day=day).order_by("created"))
+
+
+def may_watch(options: dict, viewer_seat: int | None) -> bool:
+    """Whether someone not at the game may watch it: anyone, except another player's daily puzzle before
+    its day is over (it would show today's shuffle before one's own attempt). For the live table, its
+    websocket and the step-by-step page alike."""
+    day = options.get("tag")
+    if viewer_seat is None and options.get(MODE_KEY) == "taeglich" and day:
+        return day < berlin_day().isoformat()
+    return True

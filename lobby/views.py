@@ -11,12 +11,13 @@ from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.translate import say_error
-from lobby import lobby_list, presenters, selectors, services
+from lobby import lobby_list, presenters, selectors, services, solo
 from lobby.forms import open_table_form
 from lobby.models import SoloRun, Table
 from lobby.runtime import chat, rendering, snapshot
 from lobby.solo_results import MODE_KEY
 
+DAILY_OF_OTHERS = gettext_lazy("Das Tagesrätsel anderer kannst du erst ab morgen ansehen.")
 TABLE_MISSING = gettext_lazy(
     "Diesen Tisch gibt es nicht (mehr). Vielleicht ist er schon geschlossen – such dir einen anderen."
 )
@@ -64,6 +65,8 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if snap is None:
         return not_found(request, str(TABLE_MISSING))
     seat = snap.user_seat(request.user.pk if request.user.is_authenticated else None)
+    if not solo.may_watch(snap.options, seat):
+        return not_found(request, str(DAILY_OF_OTHERS))
     # Template variables cannot contain "-": kl-hand-data is fragments.kl_hand_data.
     parts = {key.replace("-", "_"): html for key, html in rendering.render(snap, seat).items()}
     parts["tbl_now"] = rendering.now_fragment()

@@ -25,6 +25,7 @@ from games.core.text import N_
 from games.core.translate import say
 from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, log_append, notify, rendering, snapshot
 from lobby.runtime.table_threads import run_for_table
+from lobby.solo import may_watch
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        if not may_watch(snap.options, snap.user_seat(self.user_id)):
+            await self.close(code=4403)  # another player's daily puzzle of today (lobby/solo.py)
+            return
         await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
         await self.accept()
         await self.send_snapshot(snap)

@@ -142,6 +142,18 @@ def test_others_watch_a_daily_game_only_after_its_day(grete):
     assert Client().get(f"/partie/{match.pk}/").status_code == 200
 
 
+def test_others_cannot_watch_todays_daily_table_live(grete, client_of, monkeypatch):
+    match = current_match(solo.start_daily(user=grete, game="kleister"))
+    assert client_of.get(f"/tisch/{match.table_id}/").status_code == 200  # the player's own table
+    stranger = Client().get(f"/tisch/{match.table_id}/")
+    assert stranger.status_code == 404
+    assert "Das Tagesrätsel anderer kannst du erst ab morgen ansehen." in stranger.content.decode()
+    assert "kl-center" not in stranger.content.decode()
+    tomorrow = solo.berlin_day() + timedelta(days=1)
+    monkeypatch.setattr(solo, "berlin_day", lambda now=None: tomorrow)
+    assert Client().get(f"/tisch/{match.table_id}/").status_code == 200  # its day is over
+
+
 def test_record_hunt_page_starts_a_hunt(client_of):
     page = client_of.get("/spiele/kleister/rekordjagd/").content.decode()
     assert "Rekordjagd starten" in page and "stark" in page
