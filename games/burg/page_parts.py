@@ -250,6 +250,26 @@ def seat_card(view: JSON, p: JSON, ctx: FragmentContext) -> JSON:
     }
 
 
+def pennant_line(name: str, built: int | None) -> str:
+    """A castle's line in a pennant's info window: its dice of the pennant's material, if visible."""
+    return f"{name}: " + (gettext("verdeckt") if built is None else dice_count(built))
+
+
+def own_pennant_lines(view: JSON, ctx: FragmentContext) -> JSON | None:
+    """The seat's own lines of the pennants' info windows (``prefix`` finds the line, ``lines`` per pennant).
+
+    The Strand is the same for every seat, so with hidden building its pennants say "verdeckt" for every
+    castle, the own one too; the page puts in what the seat sees of its own castle (static/games/burg/table.js).
+    """
+    if ctx.seat is None or not view["wimpel"]:
+        return None
+    counts = [w["verbaut"][ctx.seat] for w in view["wimpel"]]
+    if any(n is None for n in counts):
+        return None
+    name = ctx.names[ctx.seat]
+    return {"prefix": f"{name}: ", "lines": [pennant_line(name, n) for n in counts]}
+
+
 def center_data(view: JSON, ctx: FragmentContext) -> JSON:
     pennants = pennant_materials(view)
     wimpel = []
@@ -260,8 +280,7 @@ def center_data(view: JSON, ctx: FragmentContext) -> JSON:
             gettext("%(n)s. Wimpel des Tages: %(material)s") % {"n": i + 1, "material": name},
             gettext("entscheidet Gleichstände (erster vor zweitem)"),
         ]
-        for seat, n in enumerate(w["verbaut"]):
-            lines.append(f"{ctx.names[seat]}: " + (gettext("verdeckt") if n is None else dice_count(n)))
+        lines += [pennant_line(ctx.names[seat], n) for seat, n in enumerate(w["verbaut"])]
         wimpel.append({"mat": w["material"], "name": name, "info": "\n".join(lines)})
     dice = [
         {

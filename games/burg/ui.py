@@ -25,7 +25,15 @@ from games.core.translate import gettext, say, say_event
 from . import preview, scoring
 from .boards import board_data, end_data
 from .content import BUILDS_PER_ROUND, material
-from .page_parts import castle_data, center_data, progress_rows, seat_card, sketch_data, with_names
+from .page_parts import (
+    castle_data,
+    center_data,
+    own_pennant_lines,
+    progress_rows,
+    seat_card,
+    sketch_data,
+    with_names,
+)
 
 T = "games/burg/"
 PAGE_PREFIX = "bg"  # class and id prefix of the table page (templates/games/core/table.html)
@@ -264,7 +272,7 @@ def wahl_data(view: JSON, ctx: FragmentContext) -> JSON:
 
 def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     view = ctx.view
-    turn = turn_data(view)
+    turn = {**turn_data(view), "wimpel": own_pennant_lines(view, ctx)}
     out: dict[str, Fragment] = {
         "bg-status": Fragment(T + "status.html", status_data(ctx)),
         "bg-wahl": Fragment(T + "wahl.html", wahl_data(view, ctx)),

@@ -86,7 +86,9 @@ class Builder:
             cell.hover()  # the preview beside the sketch: points, sketch, prizes
             preview = page.get_by_test_id("preview")
             preview.wait_for()
-            assert "Punkte" in preview.inner_text() and "Skizze" in preview.inner_text()
+            head = preview.inner_text().split("\n")[0]  # "Feld 3: +1 Punkt (dann 4)", "Feld 9: -2 Punkte (dann 1)"
+            points = int(re.match(r"Feld \d: ([+-]?\d+) Punkte? \(dann", head).group(1))
+            assert head.split()[3] == ("Punkt" if abs(points) == 1 else "Punkte") and "Skizze" in preview.inner_text()
             self.previews += 1
             cell.click()
         self.builds += 1
@@ -193,6 +195,10 @@ def test_two_people_with_hidden_building_see_only_counts_until_the_scoring(brows
     for page in (anna, ben):
         page.locator("#bg-status[data-phase=bauen]").wait_for()
         assert not page.locator("#table-error").inner_text().strip()
+    # a pennant's info window: the own castle's count (its owner sees it), the other castle hidden
+    for page, me, other in ((anna, f"anna{tag}", f"ben{tag}"), (ben, f"ben{tag}", f"anna{tag}")):
+        info = page.locator("#bg-center .bg-pennant").first.get_attribute("data-info") or ""
+        assert f"{me}: 0 Würfel" in info and f"{other}: verdeckt" in info, info
 
     seat_of = {id(p): p.locator(".bg-table").get_attribute("data-seat") for p in (anna, ben)}
     deadline = time.monotonic() + 90
@@ -254,7 +260,7 @@ def test_tagesstrand_run_resumed_after_a_reload_to_its_list_entry(page):
 
 def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_the_rat(browser, live_site):
     context = browser.new_context(
-        base_url=live_site, locale="de-DE", has_touch=True, viewport={"width": 900, "height": 1100}
+        base_url=live_site, locale="de-DE", has_touch=True, viewport={"width": 390, "height": 844}
     )
     page = context.new_page()
     page.set_default_timeout(15000)
@@ -285,7 +291,9 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[0]}']")
     cell.tap()  # the first tap only shows what the place brings
     page.get_by_test_id("preview").wait_for()
-    assert "Punkte" in page.get_by_test_id("preview").inner_text()
+    box = page.get_by_test_id("preview").bounding_box()  # on the phone's screen, not below it
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    assert re.search(r"Feld \d: [+-]?\d+ Punkte? \(dann", page.get_by_test_id("preview").inner_text())
     assert version(page) == before
     cell.tap()  # the second builds
     wait_for_change(page, before)

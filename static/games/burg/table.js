@@ -47,7 +47,7 @@
     if (!p) { box.hidden = true; box.replaceChildren(); return; }
     const lines = [];
     const head = document.createElement("strong");
-    head.textContent = fill(gettext("Feld %(field)s: %(points)s Punkte (dann %(total)s)"),
+    head.textContent = fill(ngettext("Feld %(field)s: %(points)s Punkt (dann %(total)s)", "Feld %(field)s: %(points)s Punkte (dann %(total)s)", Math.abs(p.punkte)),
       { field: Number(f) + 1, points: `${p.punkte >= 0 ? "+" : ""}${p.punkte}`, total: p.gesamt });
     lines.push(head);
     const sketch = document.createElement("p");
@@ -89,6 +89,15 @@
       if (die) die.dataset.info = [pick.dataset.baseInfo, ...extra].join("\n");
       pick.classList.toggle("bg-red", t.rot !== null && t.rot !== undefined && String(t.rot) === id);
     }
+    // the pennants' info: the Strand is the same for everyone, so with hidden building it says "verdeckt" for
+    // every castle; the own line comes with this seat's turn data
+    $$("#bg-center .bg-pennant").forEach((pennant, i) => {
+      if (pennant.dataset.baseInfo === undefined) pennant.dataset.baseInfo = pennant.dataset.info || "";
+      const own = t.wimpel;
+      pennant.dataset.info = own && own.lines[i] !== undefined
+        ? pennant.dataset.baseInfo.split("\n").map((line) => (line.startsWith(own.prefix) ? own.lines[i] : line)).join("\n")
+        : pennant.dataset.baseInfo;
+    });
     if (sel !== null && !picks().some((p) => p.dataset.id === sel)) sel = null;
     // built dice show their info window only while no die is chosen for building
     const choosing = sel !== null && t.mine && t.step === "bauen";

@@ -181,3 +181,30 @@ def test_which_sketch_another_seat_kept_shows_in_no_fragment_while_others_still_
             fa, fb = fragments(a, viewer), fragments(b, viewer)
             assert {k: f.key() for k, f in fa.items()} == {k: f.key() for k, f in fb.items()}, (bauen, viewer)
         assert fragments(a, 1)["bg-wahl"].key() != fragments(b, 1)["bg-wahl"].key()
+
+
+def test_hidden_building_the_pennant_info_shows_the_own_count_to_its_seat_only():
+    # "die Wimpel des Tages: wer wie viele Würfel dieses Materials verbaut hat (soweit die Burgen sichtbar sind)"
+    s = situation(castles={0: {0: "G1 G2", 1: "S3"}, 1: {0: "G4"}}, wimpel="GS", options={"bauen": "verdeckt"})
+    center = to_html({"c": ui.public_fragments(ctx_for(s, None))["bg-center"]})["c"]
+    assert "P0: verdeckt" in html.unescape(center) and "P1: verdeckt" in html.unescape(center)
+    assert turn_of(s, 0)["wimpel"] == {"prefix": "P0: ", "lines": ["P0: 2 Würfel", "P0: 1 Würfel"]}
+    assert turn_of(s, 1)["wimpel"] == {"prefix": "P1: ", "lines": ["P1: 1 Würfel", "P1: 0 Würfel"]}
+
+
+def test_a_seat_card_names_a_taken_over_seat_once_and_its_prizes_in_full():
+    s = situation(castles={0: {0: "G1"}, 1: {0: "G2"}}, options={"bauen": "offen"})
+    s.schaufeln = [["gold"], ["silber"]]
+    s.preise = [["strandgut", "strandtreppe"], []]
+    players = [
+        {"name": "Computer (für Dieter)", "bot": "normal", "left": True},
+        {"name": "Anna", "bot": None, "left": False},
+    ]
+    snap = TableView(
+        table_id=1, match_id=1, number=1, version=0, kind="live", status="playing", players=players, log=[]
+    )
+    ctx = FragmentContext(snap, E.view(s, None), None, [p["name"] for p in players])
+    card = html.unescape(to_html({"c": ui.public_fragments(ctx)["bg-seat-0"]})["c"])
+    assert "Computer (für Dieter)" in card and "(Computer)" not in card
+    assert '<span class="bg-prize">Strandgut</span>' in card and '<span class="bg-prize">Strandtreppe</span>' in card
+    assert "1 Punkt<" in card  # "1 Punkt", not "1 Punkte"
