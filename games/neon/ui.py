@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -700,10 +701,21 @@ def end_data(ctx: FragmentContext) -> JSON:
 
 
 def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    return _seat_fragments(ctx, legal_from_view(ctx.view), step=True)
+
+
+def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    """A replay step seen from a seat: what the seat saw, but the page does not address its viewer as the
+    one to move (no lit choices, no step panel with its buttons: a replay's board is inert)."""
+    return _seat_fragments(ctx, [], step=False)
+
+
+def _seat_fragments(ctx: FragmentContext, legal: list[JSON], *, step: bool) -> dict[str, Fragment]:
     view, seat = ctx.view, ctx.seat
-    turn = turn_info(view, legal_from_view(view))
+    turn = turn_info(view, legal)
+    # a replay's status line reads as a spectator's: "Paul ist dran", never "Du bist dran"
     out = {
-        "nn-status": Fragment(T + "status.html", status_data(ctx, turn)),
+        "nn-status": Fragment(T + "status.html", status_data(ctx if step else replace(ctx, seat=None), turn)),
         "nn-wahl": Fragment(T + "wahl.html", wahl_data(ctx)),
         "nn-center": Fragment(T + "center.html", center_data(ctx, turn)),
         "nn-koffer": Fragment(T + "koffer.html", koffer_data(view, turn)),
@@ -712,7 +724,8 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     }
     if seat is not None:
         out["nn-own"] = Fragment(T + "own.html", own_data(ctx, turn))
-        out["nn-step"] = Fragment(T + "step.html", step_data(ctx, turn))
+        if step:
+            out["nn-step"] = Fragment(T + "step.html", step_data(ctx, turn))
     return out
 
 

@@ -175,6 +175,10 @@ def test_neon_replay_may_show_any_seat_after_the_end(grete):
     page = Client().get(f"/partie/{match.pk}/?schritt=5&platz=0")
     assert page.status_code == 200
     assert "Ansicht" in page.content.decode() and "Schritt 5 von" in page.content.decode()
+    # a step where the viewed seat moves: the page shows its board but never asks the viewer to move
+    for number in range(1, 12):
+        text = Client().get(f"/partie/{match.pk}/?schritt={number}&platz=0").content.decode()
+        assert "Du bist dran" not in text and 'id="nn-step"' not in text and "Passen" not in text
 
 
 def test_end_board_link_leads_to_the_replay(client_of, grete):
