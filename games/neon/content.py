@@ -94,7 +94,7 @@ TAFELN: dict[str, Tafel] = {
             "lichterkette",
             "Lichterkette",
             1,
-            N_("Je Röhre mit einem schräg benachbarten Nachbarn gleicher Farbe: 1 Punkt."),
+            N_("Je Röhre mit einer schräg benachbarten Röhre gleicher Farbe: 1 Punkt."),
         ),
     )
 }

@@ -23,7 +23,7 @@ from games.core import plain
 from games.core.places import places
 from games.core.protocol import IllegalAction
 from games.core.rng import draw_rng
-from games.core.text import N_, Text, and_list, join, said, tx
+from games.core.text import N_, Text, and_list, join, ntx, said, tx
 
 from .content import (
     BASE_LIMIT,
@@ -751,7 +751,14 @@ def _settle(s: State, events: list | None) -> None:
         )
         if field_used:
             parts.append(tx("nach der Fehlzündung %(n)s Ruhm vom Wertungsfeld (besser als die Mark)", n=field_used))
-        parts.append(tx("%(n)s Ruhm aus %(crystals)s Kristallen", n=from_crystals, crystals=s.kristalle_ende[i]))
+        parts.append(
+            ntx(
+                "%(ruhm)s Ruhm aus %(n)s Kristall",
+                "%(ruhm)s Ruhm aus %(n)s Kristallen",
+                s.kristalle_ende[i],
+                ruhm=from_crystals,
+            )
+        )
         _ev(
             events,
             "abrechnung",

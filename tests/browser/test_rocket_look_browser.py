@@ -1,6 +1,7 @@
 """Speedrocket looks, moves and sounds like a game (issue 17): with Werkstatt-Geräusche on a chip drawn clicks and
 runs along the Hülse, a misfire bangs; the settings stay after a reload; with reduced motion nothing moves in a
-whole game played by keyboard alone, which ends with the Ruhm as bars; chips are legible on a phone."""
+whole game played by keyboard alone, which ends with the Ruhm as bars; chips, the status line and the connection
+label are legible on a phone; the log shows its line numbers whole, up to three digits."""
 
 from __future__ import annotations
 
@@ -146,3 +147,88 @@ def test_chips_are_legible_on_a_phone_in_both_designs_and_each_powder_has_its_em
     assert chip.locator("use").get_attribute("href") == f"#rk-e-{chip.get_attribute('class').split('rk-c-')[1][0]}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+#: the top line: on a phone it is sticky over the page's background (site.css), the status and the connection
+#: label must stay readable on it (tests/browser/contrast.js: WCAG ratio)
+TOPLINE = [[".rk-topline", "", "#rk-status [data-testid=status]"], [".rk-topline", "", "#rk-conn"]]
+#: the status at the guest's turn (the accent colour), then of a status that is not (the ink)
+MINE = [["#rk-status", "rk-mine", "[data-testid=status]"]]
+#: the connection label when the connection is lost (as table.js shows it)
+CLOSED = """() => { const c = document.getElementById('rk-conn');
+    c.dataset.state = 'closed'; c.textContent = 'Verbindung unterbrochen – verbinde neu …'; }"""
+OPENED = (
+    "() => { const c = document.getElementById('rk-conn'); c.dataset.state = 'open'; c.textContent = 'verbunden'; }"
+)
+#: every line of the log numbered 10 or more whose number does not fit left of the line inside the scrolling box
+#: (what is left of its inner edge is clipped): [number, how far it sticks out]; the probe is the number as the
+#: marker shows it ("40. ", in the marker's font, digits of equal width)
+CLIPPED_NUMBERS = """() => {
+  const log = document.getElementById('rk-log');
+  const lines = [...log.querySelectorAll(':scope > li')];
+  const edge = log.getBoundingClientRect().left + log.clientLeft;
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre; font-variant-numeric: tabular-nums';
+  document.body.append(probe);
+  const clipped = [];
+  lines.forEach((li, i) => {
+    const n = lines.length - i;  // <ol reversed>: the newest line on top has the highest number
+    const m = getComputedStyle(li, '::marker');
+    const {fontFamily, fontSize, fontWeight, fontStyle} = m;
+    Object.assign(probe.style, {fontFamily, fontSize, fontWeight, fontStyle});
+    probe.textContent = `${n}. `;
+    const out = edge - (li.getBoundingClientRect().left - probe.getBoundingClientRect().width);
+    if (n >= 10 && out > 0.5) clipped.push([n, Math.round(out * 10) / 10]);
+  });
+  probe.remove();
+  return {lines: lines.length, style: getComputedStyle(log).listStyleType, clipped};
+}"""
+#: the log grows on a live page (appended lines): more lines, up to three digits
+MORE_LINES = """(count) => { const log = document.getElementById('rk-log');
+    while (log.children.length < count) log.append(log.lastElementChild.cloneNode(true)); }"""
+
+
+def test_status_line_is_readable_on_a_phone_and_the_log_shows_its_numbers_whole(browser, live_site):
+    contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+    not_mine = (
+        f"(args) => {{ document.getElementById('rk-status').classList.remove('rk-mine'); return ({contrast})(args); }}"
+    )
+    for scheme in ("light", "dark"):
+        context = browser.new_context(
+            base_url=live_site, locale="de-DE", color_scheme=scheme, viewport={"width": 390, "height": 844}
+        )
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        start_short_game(page)
+        page.wait_for_selector("#rk-status.rk-mine[data-phase=stopfen]")
+        assert page.evaluate("getComputedStyle(document.querySelector('.rk-topline')).position") == "sticky"
+        for design in ("nacht", "tag"):
+            page.get_by_test_id("settings-open").click()
+            page.check(f"input[name=rk-design][value={design}]")
+            page.get_by_test_id("settings-open").click()
+            assert not page.evaluate(contrast, [TOPLINE, 4.5]), (scheme, design)
+            assert not page.evaluate(contrast, [MINE, 4.5]), (scheme, design, "Stopfen")
+            assert not page.evaluate(not_mine, [TOPLINE, 4.5]), (scheme, design)
+            page.evaluate(CLOSED)
+            assert not page.evaluate(contrast, [TOPLINE, 4.5]), (scheme, design, "closed")
+            page.evaluate(OPENED)
+
+        # the log's numbers: the lines so far, then as many as a long evening brings, then three digits
+        while page.evaluate(CLIPPED_NUMBERS)["lines"] < 10:
+            c = controls(page)
+            if not c.get("mine"):
+                page.wait_for_timeout(100)
+            elif page.get_by_test_id("sand-ask").count():
+                answer_by_keys(page, ignite=False)
+            elif c.get("phase") == "stopfen" and page.get_by_test_id("ziehen").is_enabled():
+                press(page, " ")
+            else:
+                press(page, "Enter")
+        for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+            page.set_viewport_size(size)
+            for count in (0, 40, 120):
+                page.evaluate(MORE_LINES, count)
+                numbers = page.evaluate(CLIPPED_NUMBERS)
+                assert numbers["lines"] >= max(count, 10) and numbers["style"] == "decimal"
+                assert not numbers["clipped"], (scheme, size, numbers["clipped"])
+        context.close()

@@ -226,6 +226,30 @@ def test_last_evening_settlement():
     assert (row["mark"], row["ruhm_mark"], row["ruhm_kristalle"]) == (17, 3, 3)
 
 
+def _settlement_lines(crystals: list[int]) -> list[str]:
+    """The German settlement lines of a two-player last evening with the given crystals."""
+    s = evening(blatt="kaiserwetter", abend=9)
+    s.seats[0].start, s.seats[1].start = 0, 5  # Wertungsfelder 1 and 6 (no crystal fields): 1 and 6 Mark
+    for p, k in zip(s.seats, crystals, strict=True):
+        p.kristalle = k
+    s = to_step(s, 4)
+    events = []
+    for seat in E.to_move(s):
+        s, evs = E.apply(s, seat, {"type": "weiter"})
+        events += evs
+    assert s.phase == "ende"
+    return [e["text"] for e in sorted(events, key=lambda e: e["seat"] or 0) if e["type"] == "abrechnung"]
+
+
+def test_settlement_line_counts_crystals_in_singular_and_plural():
+    one, two = _settlement_lines([1, 2])
+    assert "0 Ruhm aus 1 Kristall –" in one and "Kristallen" not in one
+    assert "1 Ruhm aus 2 Kristallen –" in two
+    assert "0 Ruhm aus 1 Mark," in one and "1 Ruhm aus 6 Mark," in two  # Mark: the same in both numbers
+    _, five = _settlement_lines([0, 5])
+    assert "2 Ruhm aus 5 Kristallen –" in five
+
+
 def test_last_evening_after_a_misfire_the_better_counts():
     s = evening(blatt="kaiserwetter", abend=9)
     s.seats[0].eimer = False
