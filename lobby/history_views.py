@@ -116,5 +116,10 @@ def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]
     if seat is not None:
         ctx = FragmentContext(facts, seat_names(engine.view(step.state, seat), names), seat, names)
         private = to_html(getattr(game_ui, "replay_fragments", game_ui.private_fragments)(ctx))
+        # The status line as a spectator reads it: a replay never asks its viewer to move ("Paul ist dran").
+        spectator = FragmentContext(facts, seat_names(engine.view(step.state, None), names), None, names)
+        private.update(
+            {k: v for k, v in to_html(game_ui.private_fragments(spectator)).items() if k.endswith("-status")}
+        )
     # No send form and no end board (a dialog with "Neue Partie"): the page shows the final standing itself.
     return [html for key, html in {**public, **private}.items() if not key.endswith(("-send", "-end"))]

@@ -294,6 +294,14 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     return out
 
 
+def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    """A replay step seen from a seat: what the seat saw, without the turn panel (its prompt, previews and
+    buttons only serve acting; a replay's board is inert)."""
+    out = private_fragments(ctx)
+    out.pop("bg-turn", None)
+    return out
+
+
 def options_summary(options: dict[str, Any]) -> str:
     """The table's options in a few German words, for the lobby list."""
     parts = [gettext("offenes Bauen") if options.get("bauen") == "offen" else gettext("verdeckt (Windschutz)")]

@@ -705,17 +705,18 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
 
 
 def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
-    """A replay step seen from a seat: what the seat saw, but the page does not address its viewer as the
-    one to move (no lit choices, no step panel with its buttons: a replay's board is inert)."""
-    return _seat_fragments(ctx, [], step=False)
+    """A replay step seen from a seat: what the seat saw, without what only serves acting (no lit choices,
+    no step panel with its prompt and buttons: a replay's board is inert)."""
+    out = _seat_fragments(ctx, [], step=False)
+    out["nn-wahl"] = Fragment(T + "wahl.html", wahl_data(replace(ctx, seat=None)))  # not "Wähle deine Fassade"
+    return out
 
 
 def _seat_fragments(ctx: FragmentContext, legal: list[JSON], *, step: bool) -> dict[str, Fragment]:
     view, seat = ctx.view, ctx.seat
     turn = turn_info(view, legal)
-    # a replay's status line reads as a spectator's: "Paul ist dran", never "Du bist dran"
     out = {
-        "nn-status": Fragment(T + "status.html", status_data(ctx if step else replace(ctx, seat=None), turn)),
+        "nn-status": Fragment(T + "status.html", status_data(ctx, turn)),
         "nn-wahl": Fragment(T + "wahl.html", wahl_data(ctx)),
         "nn-center": Fragment(T + "center.html", center_data(ctx, turn)),
         "nn-koffer": Fragment(T + "koffer.html", koffer_data(view, turn)),

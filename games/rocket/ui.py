@@ -290,6 +290,14 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     return out
 
 
+def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
+    """A replay step seen from a seat: what the seat saw, without its move controls (they only serve
+    acting; a replay's board is inert)."""
+    out = private_fragments(ctx)
+    out.pop("rk-controls", None)
+    return out
+
+
 def options_summary(options: dict[str, Any]) -> str:
     """The table's options in a few German words, for the lobby list."""
     laenge = gettext("kurz (6 Abende)") if options.get("kurz") else gettext("9 Abende")

@@ -181,6 +181,27 @@ def test_neon_replay_may_show_any_seat_after_the_end(grete):
         assert "Du bist dran" not in text and 'id="nn-step"' not in text and "Passen" not in text
 
 
+@pytest.mark.parametrize(
+    ("game", "category", "acting"),
+    [
+        ("kleister", "leicht", "kl-"),
+        ("neon", "3", 'id="nn-step"'),
+        ("rocket", "standard", 'id="rk-controls"'),
+        ("burg", "eine", 'id="bg-turn"'),
+    ],
+)
+def test_a_replay_never_asks_its_viewer_to_move(grete, game, category, acting):
+    match = finish(current_match(solo.start_record(user=grete, game=game, category=category)))
+    client = Client()
+    client.force_login(grete)
+    steps = len(history.replay_steps(match))
+    for number in range(0, min(steps, 30)):
+        text = client.get(f"/partie/{match.pk}/?schritt={number}").content.decode()
+        assert "Du bist dran" not in text and "Wähle deine" not in text
+        if acting != "kl-":
+            assert acting not in text
+
+
 def test_end_board_link_leads_to_the_replay(client_of, grete):
     match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
     table = client_of.get(f"/tisch/{match.table_id}/").content.decode()
