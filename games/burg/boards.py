@@ -175,6 +175,10 @@ def end_data(view: JSON, ctx: FragmentContext) -> JSON | None:
         "verdict": verdict,
         "solo": view["solo"],
         "rekordpunkte": result.get("rekordpunkte"),
+        # alone, a round's column is its Rekordpunkte: the castle's points and 5 for each prize won
+        "rounds_note": gettext("Je Runde: Burgpunkte und %(n)s Rekordpunkte je Preis.") % {"n": SOLO_PRIZE_POINTS}
+        if view["solo"]
+        else "",
         "chart": chart_data(view, names),
         "boards": [board_data(view, b, names) for b in view["wertungen"] or []],
         "bar_width": bars.WIDTH,

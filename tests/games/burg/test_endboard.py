@@ -56,6 +56,9 @@ def test_alone_the_bars_are_the_castle_points_and_the_prizes_rekordpunkte():
     text = to_html(ui.public_fragments(ctx_for(s, None)))["bg-end"]
     figure = text.split('data-testid="end-bars"')[1].split("</figure>")[0]
     assert "Burgpunkte" in figure and "Preise" in figure and "Schaufel" not in figure
+    # the round columns are Rekordpunkte (castle points and the prizes'), and the board says so
+    assert 'data-testid="rounds-note">Je Runde: Burgpunkte und 5 Rekordpunkte je Preis.<' in text
+    assert "rounds-note" not in to_html(ui.public_fragments(ctx_for(played(2, seed=5), None)))["bg-end"]
 
 
 def test_the_end_board_draws_bars_with_numbers_and_the_chart_with_markers_and_a_legend():
