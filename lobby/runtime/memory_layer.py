@@ -11,6 +11,13 @@ A group message is put on each member's queue directly: the library starts a
 task per member and waits for them all (each send only puts a message on a queue
 and never waits), and builds a new queue on every send and receive even when the
 channel has one.
+
+Its queues belong to the event loop the connections receive on (the server's). A computer's
+move in the embedded default commits on a thread of the search pool, whose ``async_to_sync``
+runs the group message on a loop of its own; asyncio's queues are not thread-safe, and a
+message put from there could land on a queue that the server's loop had just dropped as empty
+(the connection never saw that move: a free game stalled with the page showing a computer to
+move). So a message sent from any other loop is handed to the receivers' loop and put there.
 """
 
 from __future__ import annotations
@@ -29,6 +36,18 @@ CLEAN_EVERY_SECONDS = 0.5
 
 class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
     _last_clean = 0.0
+    _home: asyncio.AbstractEventLoop | None = None  # the loop the connections receive on
+
+    def _elsewhere(self) -> asyncio.AbstractEventLoop | None:
+        """The receivers' loop if the caller runs on another one (a computer's thread), else None."""
+        home = self._home
+        if home is None or not home.is_running():
+            return None
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        return None if here is home else home
 
     def _clean_expired(self) -> None:
         now = time.monotonic()
@@ -50,12 +69,20 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
             raise ChannelFull(channel)
 
     async def send(self, channel: str, message: dict[str, Any]) -> None:
+        home = self._elsewhere()
+        if home is not None:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.send(channel, message), home))
+            return
         assert isinstance(message, dict), "message is not a dict"
         self.require_valid_channel_name(channel)
         assert "__asgi_channel__" not in message
         self._put(channel, message)
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        home = self._elsewhere()
+        if home is not None:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.group_send(group, message), home))
+            return
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._clean_expired()
@@ -65,6 +92,7 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
 
     async def receive(self, channel: str) -> dict[str, Any]:
         self.require_valid_channel_name(channel)
+        self._home = asyncio.get_running_loop()
         self._clean_expired()
         queue = self._queue(channel)
         try:

@@ -6,6 +6,7 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 
+from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer
 
 from lobby.runtime import memory_layer
@@ -99,3 +100,51 @@ def test_a_full_member_misses_the_group_message_and_the_others_get_it():
             raise AssertionError("a direct send to a full channel must raise ChannelFull")
 
     run(scenario)
+
+
+def test_a_message_from_another_thread_is_put_by_the_receivers_loop():
+    """A computer's move commits on a thread with a loop of its own; its message must not touch the
+    receivers' queues from there (asyncio queues are not thread-safe: a message could be lost)."""
+    layer = ThrottledInMemoryChannelLayer()
+    put_on: set[int] = set()
+    plain_put = layer._put
+
+    def recording_put(channel: str, message: dict) -> None:
+        put_on.add(threading.get_ident())
+        plain_put(channel, message)
+
+    layer._put = recording_put  # type: ignore[method-assign]
+    ready = threading.Event()
+    got: list[int] = []
+    home: list[int] = []
+    count = 300
+
+    async def receiver() -> None:
+        home.append(threading.get_ident())
+        channel = await layer.new_channel()
+        await layer.group_add("tisch.5", channel)
+        first = asyncio.create_task(layer.receive(channel))
+        await asyncio.sleep(0)  # the receive has started: the layer knows the receivers' loop
+        ready.set()
+        got.append((await asyncio.wait_for(first, 10))["version"])
+        while len(got) < count:
+            got.append((await asyncio.wait_for(layer.receive(channel), 10))["version"])
+
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(receiver())
+        except BaseException as error:  # noqa: BLE001 - re-raised below
+            errors.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    assert ready.wait(10)
+    for version in range(count):  # as a computer's thread does it (lobby/runtime/notify.py)
+        async_to_sync(layer.group_send)("tisch.5", {"type": "table.changed", "version": version})
+    thread.join(20)
+    if errors:
+        raise errors[0]
+    assert got == list(range(count))  # every message, in order
+    assert put_on == set(home)  # and every one put by the receivers' own loop
