@@ -1,4 +1,5 @@
-"""At most a few new accounts per client address and hour ("Konto anlegen", "Als Gast spielen").
+"""At most a few new accounts per client address and hour ("Konto anlegen", "Als Gast spielen",
+and the guest an anonymous visitor becomes by starting a free game, a daily puzzle or a record hunt).
 
 Every new account (and every guest upgraded to one) opens a wallet with the
 start credit, so one address may create only ``NEW_ACCOUNTS_PER_ADDRESS``
@@ -54,13 +55,22 @@ def limit_new_accounts(view: View) -> View:
     account than it began with (a new user, a new guest, or a guest that became
     a registered player).
     """
+    return _limited(view, may_create=lambda before: before is None or before[1])
 
+
+def limit_new_guests(view: View) -> View:
+    """As ``limit_new_accounts`` for a view where only an anonymous visitor gets a new (guest) account:
+    a logged-in player or guest is never refused there."""
+    return _limited(view, may_create=lambda before: before is None)
+
+
+def _limited(view: View, *, may_create: Callable[[tuple[int, bool] | None], bool]) -> View:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         before = _account_of(request)
         address = client_address(request)
-        may_create = before is None or before[1]
-        if request.method == "POST" and may_create and accounts_created(address) >= settings.NEW_ACCOUNTS_PER_ADDRESS:
+        creates = may_create(before)
+        if request.method == "POST" and creates and accounts_created(address) >= settings.NEW_ACCOUNTS_PER_ADDRESS:
             return render(request, "accounts/zu_viele_konten.html", status=429)
         response = view(request, *args, **kwargs)
         after = _account_of(request)

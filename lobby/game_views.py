@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from accounts import services as accounts
+from accounts.throttle import limit_new_guests
 from config.views import not_found
 from games.core import registry
 from games.core.protocol import IllegalAction
@@ -17,6 +18,7 @@ from lobby import meisterbrief
 from lobby import services as lobby
 
 
+@limit_new_guests
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         forms = registry.forms(slug)

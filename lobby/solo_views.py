@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts import services as accounts
+from accounts.throttle import limit_new_guests
 from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.translate import say_error
@@ -40,6 +41,7 @@ def _player(request: HttpRequest):  # type: ignore[no-untyped-def]
     return user
 
 
+@limit_new_guests
 def daily(request: HttpRequest, slug: str) -> HttpResponse:
     """Today's puzzle: what it is, whether the next attempt counts, "Fortsetzen" for open attempts."""
     engine, modes = _modes(slug)
@@ -75,6 +77,7 @@ def daily(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "solo/taeglich.html", context)
 
 
+@limit_new_guests
 def record(request: HttpRequest, slug: str) -> HttpResponse:
     """The record hunt: choose the category and start; open hunts; the personal records."""
     engine, modes = _modes(slug)

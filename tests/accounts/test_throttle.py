@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
+from lobby.models import Table
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Kleister-1929!"
@@ -83,3 +84,31 @@ def test_guest_next_only_goes_to_this_site(address):
     assert evil.status_code == 302 and evil["Location"] == "/"
     local = Client(REMOTE_ADDR=address).post("/konto/gast/", {"next": "/tische/"})
     assert local["Location"] == "/tische/"
+
+
+FREE_GAME = {"computers": "1", "level": "leicht", "spielart": "kurz", "buersten": "5", "karren": "6", "tempo": "normal"}
+
+
+def test_a_visitor_starting_a_free_game_or_a_puzzle_becomes_a_guest_and_that_counts(address):
+    starts = [
+        ("/spiele/kleister/", FREE_GAME),
+        ("/spiele/kleister/taeglich/", {}),
+        ("/spiele/kleister/rekordjagd/", {"kategorie": "leicht"}),
+        ("/spiele/kleister/", FREE_GAME),
+    ]
+    assert [Client(REMOTE_ADDR=address).post(url, data).status_code for url, data in starts] == [302] * 4
+    assert play_as_guest(address) == 302  # the fifth new account from this address
+    refused = Client(REMOTE_ADDR=address).post("/spiele/kleister/", FREE_GAME)
+    assert refused.status_code == 429 and "Zu viele neue Konten" in refused.content.decode()
+    assert Client(REMOTE_ADDR=address).post("/spiele/kleister/taeglich/").status_code == 429
+    assert User.objects.filter(is_guest=True).count() == 5
+    assert Table.objects.count() == 4
+
+
+def test_a_guest_or_player_starting_a_game_is_never_refused_by_the_quota(address):
+    guest = Client(REMOTE_ADDR=address)
+    guest.post("/konto/gast/")
+    assert [play_as_guest(address) for _ in range(4)] == [302] * 4  # the quota is used up
+    assert guest.post("/spiele/kleister/", FREE_GAME).status_code == 302
+    assert guest.post("/spiele/kleister/taeglich/").status_code == 302
+    assert User.objects.filter(is_guest=True).count() == 5
