@@ -10,6 +10,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 
+from games.core.bars import number
 from games.core.translate import say
 
 
@@ -56,4 +57,5 @@ def environment(**options) -> Environment:  # type: ignore[no-untyped-def]
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update({"static": static, "url": reverse, "say": say})
     env.filters["say"] = say  # a text of an engine or computer (games.core.text) in the active language
+    env.filters["num"] = number  # a score that may be negative, with a real minus sign (games.core.bars)
     return env

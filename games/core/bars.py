@@ -24,6 +24,11 @@ def signed(value: int) -> str:
     return "0"
 
 
+def number(value: int) -> str:
+    """ "3", "−2" (a real minus sign, as ``signed``), "0": a score that may be negative."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def chart_range(rows: Iterable[Sequence[int]]) -> tuple[int, int]:
     """(low, high) of a chart over rows of part values: 0 always inside, never an empty range."""
     low = high = 0

@@ -308,7 +308,8 @@ def bar_label(parts: list[tuple[str, int]], points: int) -> str:
     """What the bar shows, in words: "Säule +12, Hand −3: 9 Punkte"."""
     names = dict(BAR_PARTS)
     shown = ", ".join(f"{names[key]} {bars.signed(value)}" for key, value in parts if value or key != "bonus")
-    return f"{shown}: {count_text(points, 'punkt')}"
+    total = ngettext("%(n)s Punkt", "%(n)s Punkte", points) % {"n": bars.number(points)}
+    return f"{shown}: {total}"
 
 
 def end_data(ctx: FragmentContext) -> dict[str, Any]:

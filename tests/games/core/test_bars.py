@@ -49,3 +49,16 @@ def test_every_bar_stays_inside_the_drawing_and_its_length_is_its_value(rows):
             assert bar["x"] >= -0.1 and bar["x"] + bar["w"] <= bars.WIDTH + 0.2
             assert abs(bar["w"] - abs(bar["value"]) * unit) <= 0.051
             assert (bar["x"] >= row["zero"] - 0.1) == (bar["value"] > 0)
+
+
+def test_number_writes_a_negative_score_with_a_real_minus_sign():
+    assert [bars.number(v) for v in (12, 0, -3)] == ["12", "0", "\u22123"]
+
+
+def test_the_django_filter_groups_digits_and_writes_the_minus_sign():
+    from django.utils import translation
+
+    from games.core.templatetags.scores import num
+
+    with translation.override("de"):
+        assert [num(1234), num(-10), num(0), num(None)] == ["1.234", "\u221210", "0", "0"]

@@ -233,10 +233,15 @@ def test_end_board_bars_are_plain_data_and_match_the_score():
         "total": -2,
         "bars": [{"key": "hand", "value": -2, "text": "\u22122", "x": round(unit, 1), "w": round(2 * unit, 1)}],
     }
-    assert by_name["Platz 2"]["bar_label"] == "Säule +2, Hand \u22123: -1 Punkte"
+    assert by_name["Platz 2"]["bar_label"] == "Säule +2, Hand \u22123: \u22121 Punkte"
     html = render(snap_for(state), 0)["kl-end"]
     assert html.count('class="kl-bar-hand"') == 2 and html.count('class="kl-bar-bonus"') == 1
     assert 'aria-label="Platz 1: Säule +9, Bonus +1, Hand 0: 10 Punkte"' in html
+    # negative numbers with a real minus sign, as everywhere on the site (games.core.bars.number)
+    assert '<td class="num">\u22123</td>' in html and "<strong>\u22121</strong>" in html
+    assert '<span class="kl-bar-total num">\u22122</span>' in html and ">-" not in html
+    scores = render(snap_for(state), 0)["kl-scores"]
+    assert 'data-testid="score-1">\u22121<' in scores or 'data-testid="score-2">\u22121<' in scores
 
 
 def test_end_board_bars_are_empty_while_the_game_runs():

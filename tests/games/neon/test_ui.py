@@ -291,7 +291,8 @@ def test_end_board_shows_every_breakdown():
     end = frags["nn-end"]
     result = E.result(state)
     for s in range(2):
-        assert f'data-testid="sum-{s}">{result["points"][s]}<' in end
+        assert f'data-testid="sum-{s}">{bars.number(result["points"][s])}<' in end
+    assert ">-" not in end  # negative numbers with a real minus sign (games.core.bars.number)
     assert end.count("Dunkle Fenster") == 2 and end.count("Geheimfarbe") == 2
     assert secrets_in(frags) == {c for g in state.geheim for c in g}  # revealed at the end
 
