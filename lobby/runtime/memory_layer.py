@@ -23,7 +23,9 @@ move). So a message sent from any other loop is handed to the receivers' loop an
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections.abc import Coroutine
 from contextlib import suppress
 from copy import deepcopy
 from typing import Any
@@ -32,6 +34,18 @@ from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 CLEAN_EVERY_SECONDS = 0.5
+HAND_OVER_SECONDS = 10.0  # a loop that did not run a handed-over message for this long is stopping
+
+log = logging.getLogger(__name__)
+
+
+async def _on(home: asyncio.AbstractEventLoop, call: Coroutine[Any, Any, None]) -> None:
+    """Run ``call`` on the receivers' loop and wait for it; a loop that stopped meanwhile (the server
+    shuts down) drops it after a while instead of keeping the calling thread forever."""
+    try:
+        await asyncio.wait_for(asyncio.wrap_future(asyncio.run_coroutine_threadsafe(call, home)), HAND_OVER_SECONDS)
+    except TimeoutError:
+        log.warning("channel layer message dropped: the server's event loop did not take it")
 
 
 class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
@@ -71,7 +85,7 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
     async def send(self, channel: str, message: dict[str, Any]) -> None:
         home = self._elsewhere()
         if home is not None:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.send(channel, message), home))
+            await _on(home, self.send(channel, message))
             return
         assert isinstance(message, dict), "message is not a dict"
         self.require_valid_channel_name(channel)
@@ -81,7 +95,7 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         home = self._elsewhere()
         if home is not None:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.group_send(group, message), home))
+            await _on(home, self.group_send(group, message))
             return
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)

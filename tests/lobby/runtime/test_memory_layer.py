@@ -148,3 +148,26 @@ def test_a_message_from_another_thread_is_put_by_the_receivers_loop():
         raise errors[0]
     assert got == list(range(count))  # every message, in order
     assert put_on == set(home)  # and every one put by the receivers' own loop
+
+
+def test_a_message_the_receivers_loop_never_takes_is_dropped_after_a_while(monkeypatch, caplog):
+    """A server shutting down stops its loop: a computer's thread must not wait for it forever."""
+    monkeypatch.setattr(memory_layer, "HAND_OVER_SECONDS", 0.2)
+    layer = ThrottledInMemoryChannelLayer()
+    ready, release = threading.Event(), threading.Event()
+
+    async def stuck_receiver() -> None:
+        channel = await layer.new_channel()
+        task = asyncio.create_task(layer.receive(channel))
+        await asyncio.sleep(0)  # the layer knows the receivers' loop
+        ready.set()
+        release.wait(10)  # the loop does not turn (blocked, as a stopping server's)
+        task.cancel()
+
+    thread = threading.Thread(target=lambda: asyncio.run(stuck_receiver()))
+    thread.start()
+    assert ready.wait(10)
+    async_to_sync(layer.group_send)("tisch.6", {"type": "table.changed"})  # returns: dropped, not stuck
+    release.set()
+    thread.join(10)
+    assert "channel layer message dropped" in caplog.text
