@@ -30,7 +30,7 @@ from games.core.solo import DailyMode, RecordMode
 from games.core.text import N_, tx
 from lobby import services, solo_results
 from lobby.models import DailyPuzzle, Match, SoloRun
-from lobby.solo_results import MODE_KEY
+from lobby.solo_results import HUNT_ROUND, HUNT_SO_FAR, MODE_KEY
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -181,3 +181,18 @@ def may_watch(options: dict, viewer_seat: int | None) -> bool:
     if viewer_seat is None and options.get(MODE_KEY) == "taeglich" and day:
         return day < berlin_day().isoformat()
     return True
+
+
+def hunt_progress(game: str, options: dict) -> dict[str, int] | None:
+    """A match of a record hunt of several Durchgänge: which one it is (``durchgang``), of how many
+    (``von``) and the hunt's points before it (``bisher``); None for any other match."""
+    if options.get(MODE_KEY) != SoloRun.Mode.RECORD:
+        return None
+    mode = registry.solo(game).record
+    if mode is None or mode.rounds < 2:
+        return None
+    return {
+        "durchgang": int(options.get(HUNT_ROUND, 1)),
+        "von": mode.rounds,
+        "bisher": int(options.get(HUNT_SO_FAR, 0)),
+    }

@@ -28,6 +28,7 @@ from lobby.runtime.replay import replay_match
 log = logging.getLogger(__name__)
 
 MODE_KEY = "modus"  # table option: "taeglich" or "rekord" (kept in every match record)
+HUNT_ROUND, HUNT_SO_FAR = "durchgang", "bisher"  # a record hunt's match: its Durchgang, the points before it
 
 
 def is_solo_mode(match: Match) -> bool:
@@ -105,13 +106,16 @@ def _count(run: SoloRun, match: Match, table: Table) -> SoloRun:
     fields = ["done", "score", "won"]
     if run.done < run.rounds:
         table.options = mode.next_options(table.options, match.state, len(match.players))  # type: ignore[union-attr]
+        # the next Durchgang's page says which one it is and what the hunt has so far (lobby.solo.hunt_progress)
+        table.options = {**table.options, HUNT_ROUND: run.done + 1, HUNT_SO_FAR: run.score}
         table.save(update_fields=["options"])
     else:
         run.finished = timezone.now()
         run.status = SoloRun.Status.FINISHED if verified(run) else SoloRun.Status.REJECTED
         fields += ["finished", "status"]
         if run.mode == SoloRun.Mode.RECORD:  # the next hunt at this table starts fresh
-            table.options.pop("startspieler", None)
+            for key in ("startspieler", HUNT_ROUND, HUNT_SO_FAR):
+                table.options.pop(key, None)
             table.save(update_fields=["options"])
     run.save(update_fields=fields)
     if run.status == SoloRun.Status.FINISHED and run.counts:

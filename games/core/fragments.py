@@ -66,6 +66,7 @@ class TableView:
     log: list[dict[str, Any]]
     stake: int = 0  # Taler per seat at a live table (0: none)
     rat: bool = False  # the Rat is offered here (free games; not the daily puzzles, not live tables)
+    hunt: dict[str, int] | None = None  # a record hunt's Durchgang: {"durchgang", "von", "bisher"} (points before)
 
 
 @dataclass(frozen=True)

@@ -69,16 +69,16 @@ def card_label(card: int) -> str:
 
 #: Counted words: "1 Karte", "2 Karten" (every count on the page goes through ngettext).
 COUNTS = {
-    "karte": lambda n: ngettext("%(n)d Karte", "%(n)d Karten", n),
-    "plakat": lambda n: ngettext("%(n)d Plakat", "%(n)d Plakate", n),
-    "punkt": lambda n: ngettext("%(n)d Punkt", "%(n)d Punkte", n),
-    "verdeckt": lambda n: ngettext("%(n)d verdeckte Karte", "%(n)d verdeckte Karten", n),
+    "karte": lambda n: ngettext("%(n)s Karte", "%(n)s Karten", n),
+    "plakat": lambda n: ngettext("%(n)s Plakat", "%(n)s Plakate", n),
+    "punkt": lambda n: ngettext("%(n)s Punkt", "%(n)s Punkte", n),
+    "verdeckt": lambda n: ngettext("%(n)s verdeckte Karte", "%(n)s verdeckte Karten", n),
 }
 
 
 def count_text(n: int, word: str) -> str:
-    """ "1 Karte", "2 Karten" (``word``: a key of ``COUNTS``)."""
-    return COUNTS[word](n) % {"n": n}
+    """ "1 Karte", "2 Karten", "−3 Punkte" (``word``: a key of ``COUNTS``; a real minus sign)."""
+    return COUNTS[word](n) % {"n": bars.number(n)}
 
 
 def in_hand_text(n: int) -> str:
@@ -135,7 +135,7 @@ def _column(seat: int, col: list[Any], hand: int, points: int, name: str, last_a
         "hand": hand,
         "size": posters,
         "facts": gettext("%(cards)s · %(posters)s auf der Säule · %(points)s Pkt.")
-        % {"cards": count_text(hand, "karte"), "posters": posters, "points": points},
+        % {"cards": count_text(hand, "karte"), "posters": posters, "points": bars.number(points)},
         "top": top,
         "below": below,
         # every layer, top first, for the "alle Schichten" window table.js builds: rank, posters, brushes, label
@@ -308,8 +308,7 @@ def bar_label(parts: list[tuple[str, int]], points: int) -> str:
     """What the bar shows, in words: "Säule +12, Hand −3: 9 Punkte"."""
     names = dict(BAR_PARTS)
     shown = ", ".join(f"{names[key]} {bars.signed(value)}" for key, value in parts if value or key != "bonus")
-    total = ngettext("%(n)s Punkt", "%(n)s Punkte", points) % {"n": bars.number(points)}
-    return f"{shown}: {total}"
+    return f"{shown}: {count_text(points, 'punkt')}"
 
 
 def end_data(ctx: FragmentContext) -> dict[str, Any]:
@@ -346,7 +345,15 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
         "number": ctx.snap.number,
         "kind": ctx.snap.kind,
         "stake": ctx.snap.stake,
+        "hunt": hunt_total(ctx.snap.hunt, result["points"][seat]) if seat is not None else None,
     }
+
+
+def hunt_total(hunt: dict[str, int] | None, points: int) -> dict[str, int] | None:
+    """A record hunt's Durchgang at its end: the hunt's points with this one's, and whether it was the last."""
+    if hunt is None:
+        return None
+    return {**hunt, "zusammen": hunt["bisher"] + points, "letzter": hunt["durchgang"] >= hunt["von"]}
 
 
 # --------------------------------------------------------------------------- the contract

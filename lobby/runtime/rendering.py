@@ -18,6 +18,7 @@ from typing import Any
 from accounts.services import format_taler
 from games.core import registry, translate
 from games.core.fragments import Fragment, FragmentContext, TableView, language, render_fragment, render_template
+from lobby import solo
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
@@ -65,6 +66,7 @@ def table_view(snap: Snapshot) -> TableView:
             log=snap.log,
             stake=int(snap.table.get("stake") or 0),
             rat=snap.kind == "solo" and bool(snap.table_options.get("rat", True)),
+            hunt=solo.hunt_progress(snap.game, snap.options),
         )
     return snap.facts
 
@@ -186,5 +188,6 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
             "finished": snap.status != "playing",
             "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
             "taler": taler_lines(snap, ctx),
+            "hunt": table_view(snap).hunt,
         },
     )

@@ -64,7 +64,11 @@ def test_guest_plays_free_game_to_the_end_board(page):
     assert end.is_visible()
     assert "Endtafel" in end.inner_text()
     assert end.locator("tbody tr").count() == 4  # every player with place and points
-    assert "Bilanz auf diesem Gerät: 1 Partie" in page.get_by_test_id("record").inner_text()
+    record = page.get_by_test_id("record").inner_text()
+    assert "Bilanz auf diesem Gerät: 1 Partie" in record
+    points = int(end.get_attribute("data-my-points"))  # the best Durchgang as the page writes scores
+    best = ("\u2212" if points < 0 else "") + f"{abs(points)} " + ("Punkt." if points == 1 else "Punkte.")
+    assert record.endswith("bester Durchgang: " + best), record
     assert used_rat and looked_at_layers and used_bar
     # the log grew by appends over many moves and was, each time, the whole log as the server renders it
     compared = [n for n in log_sizes if n is not None]

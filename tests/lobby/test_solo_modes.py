@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from accounts import services as accounts
-from games.core import registry
+from games.core import bars, registry
 from leaderboard import solo_selectors
 from leaderboard.models import ScoreEntry, SoloScore
 from lobby import services, solo, solo_results
@@ -408,3 +408,45 @@ def test_neue_partie_at_a_daily_table_is_a_free_game_in_no_list(grete):
     assert SoloScore.objects.count() == 1 and not ScoreEntry.objects.exists()
     modes = {row.match.pk: row.mode for row in history.finished_games(grete)}
     assert modes == {first.pk: "Tagesrätsel", second.pk: "Freie Partie"}
+
+
+def test_each_durchgang_of_a_kleister_hunt_shows_which_it_is_and_the_hunts_points(grete):
+    """Rule text: "fünf Durchgänge …, die Punkte werden zusammengezählt": the table says which Durchgang
+    it is and what the hunt has so far; each end board the sum, the last one the hunt's total."""
+    from lobby.runtime import rendering, snapshot
+
+    run = solo.start_record(user=grete, game="kleister", category="leicht")
+    total = 0
+    for number in range(1, 6):
+        match = current_match(run)
+        assert solo.hunt_progress("kleister", match.options) == {"durchgang": number, "von": 5, "bisher": total}
+        running = rendering.render(snapshot.current_for_table(run.table_id), 0)
+        bar = running["tbl-bar"]
+        assert f"Rekordjagd · Durchgang {number} von 5" in bar
+        assert ("bisher" in bar) == (number > 1)
+        if number > 1:
+            assert f"bisher {bars.number(total)} Punkt" in bar
+        match = finish(match, seed=number)
+        total += match.result["points"][0]
+        end = rendering.render(snapshot.current_for_table(run.table_id), 0)["kl-end"]
+        if number < 5:
+            assert f"Durchgang {number} von 5 gespielt, zusammen {bars.number(total)} Punkt" in end
+            assert "Nächster Durchgang" in end
+            services.restart_solo(table=run.table, user=grete)
+        else:
+            assert f"Rekordjagd beendet: {bars.number(total)} Punkt" in end and "aus 5 Durchgängen" in end
+            assert "Neue Rekordjagd" in end and 'href="/spiele/kleister/rekordjagd/"' in end
+    run.refresh_from_db()
+    assert run.score == total
+    run.table.refresh_from_db()
+    assert not {"durchgang", "bisher", "startspieler"} & set(run.table.options)  # the next hunt starts fresh
+    services.restart_solo(table=run.table, user=grete)
+    assert solo.hunt_progress("kleister", current_match(run).options)["durchgang"] == 1
+
+
+def test_a_free_game_and_a_one_game_hunt_have_no_durchgang(grete):
+    run = solo.start_record(user=grete, game="neon", category="2")
+    assert solo.hunt_progress("neon", current_match(run).options) is None
+    options = dict(registry.solo("kleister").record.setup("leicht")[0])
+    table = services.create_solo_table(user=grete, game="kleister", options=options, computers=["leicht"])
+    assert solo.hunt_progress("kleister", Match.objects.get(table=table).options) is None

@@ -22,6 +22,9 @@ def test_start_page_shows_speedkleister(client):
 def test_game_page_shows_free_game_and_rules(client):
     html = client.get("/spiele/kleister/").content.decode()
     assert "Freie Partie" in html and "Sonderausgabe" in html and "Kleisterbürsten" in html
+    # the rule text's "Computer" section: what each strength does
+    assert "klebt meist die größte Gruppe" in html and "im Endspurt schnell aus" in html
+    assert "den ganzen Durchgang im Kopf durch" in html
 
 
 def test_unknown_game_is_404(client):

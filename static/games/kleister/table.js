@@ -142,8 +142,11 @@
     if (out) {
       const games = interpolate(ngettext("%(n)s Partie", "%(n)s Partien", rec.games), { n: rec.games }, true);
       const wins = interpolate(ngettext("%(n)s Sieg", "%(n)s Siege", rec.wins), { n: rec.wins }, true);
-      out.textContent = interpolate(gettext("Deine Bilanz auf diesem Gerät: %(games)s, %(wins)s, bester Durchgang: %(best)s Punkte."),
-        { games, wins, best: rec.best ?? "–" }, true);
+      // the best Durchgang as the page writes scores: a real minus sign, "1 Punkt" in the singular
+      const best = rec.best === null ? "–" : interpolate(ngettext("%(n)s Punkt", "%(n)s Punkte", rec.best),
+        { n: (rec.best < 0 ? "\u2212" : "") + Math.abs(rec.best) }, true);
+      out.textContent = interpolate(gettext("Deine Bilanz auf diesem Gerät: %(games)s, %(wins)s, bester Durchgang: %(best)s."),
+        { games, wins, best }, true);
     }
   }
 
