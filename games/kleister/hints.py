@@ -175,6 +175,8 @@ def markers(view: JSON, hidden: list[int] | None = None) -> list[JSON]:
     "sicher": bool | None, "angreifbar": bool | None (own column only)}. ``hidden``: the view's
     ``hidden_counts`` when the caller has them already."""
     me = view.get("seat")
+    if view.get("result"):  # the Durchgang is over: nothing can be pasted over any more
+        return [{"ueberklebbar": None, "cover": None, "sicher": None, "angreifbar": None}] * view["players"]
     if hidden is None:
         hidden = hidden_counts(view)
     hand = hand_vector(view)

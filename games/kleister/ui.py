@@ -278,6 +278,7 @@ def hand_data(ctx: FragmentContext, my_turn: bool) -> dict[str, Any]:
         "kleben": kleben,
         "my_turn": my_turn,
         "idle": in_hand_text(len(hand)),
+        "over": bool(view["result"]),
     }
 
 

@@ -709,6 +709,9 @@ def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     no step panel with its prompt and buttons: a replay's board is inert)."""
     out = _seat_fragments(ctx, [], step=False)
     out["nn-wahl"] = Fragment(T + "wahl.html", wahl_data(replace(ctx, seat=None)))  # not "Wähle deine Fassade"
+    if ctx.seat is not None:  # the replay page has no #nn-rivals: its own board is hidden where it stands
+        order = {"order": others_clockwise(ctx.view["players"], ctx.seat), "own": ctx.seat, "replay": True}
+        out["nn-order"] = Fragment(T + "order.html", order)
     return out
 
 

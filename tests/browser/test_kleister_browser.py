@@ -64,6 +64,8 @@ def test_guest_plays_free_game_to_the_end_board(page):
     assert end.is_visible()
     assert "Endtafel" in end.inner_text()
     assert end.locator("tbody tr").count() == 4  # every player with place and points
+    assert not page.locator("#kl-kleben").is_visible() and not page.locator("#kl-clear").is_visible()
+    assert "überklebbar" not in page.locator("#kl-rivals").inner_text()  # nothing can be pasted over now
     record = page.get_by_test_id("record").inner_text()
     assert "Bilanz auf diesem Gerät: 1 Partie" in record
     points = int(end.get_attribute("data-my-points"))  # the best Durchgang as the page writes scores

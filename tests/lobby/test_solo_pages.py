@@ -179,6 +179,9 @@ def test_neon_replay_may_show_any_seat_after_the_end(grete):
     for number in range(1, 12):
         text = Client().get(f"/partie/{match.pk}/?schritt={number}&platz=0").content.decode()
         assert "Du bist dran" not in text and 'id="nn-step"' not in text and "Passen" not in text
+        # the viewed seat's facade is drawn big as "Deine Fassade"; its small board beside it is hidden
+        style = re.search(r'<style id="nn-order">([^<]*)</style>', text).group(1)
+        assert 'id="nn-own"' in text and "#nn-board-0{display:none}" in style and ">#nn-board-0{" not in style
 
 
 @pytest.mark.parametrize(

@@ -330,6 +330,9 @@
     const mine = data.dataset.myTurn === "1";
     const rat = $("#kl-rat");
     if (rat) rat.disabled = !mine;
+    // the Durchgang is over: no buttons for a hand that can do nothing any more
+    const actions = $(".kl-actions", hand);
+    if (actions) actions.hidden = data.dataset.over === "1";
     if (data.dataset.kleben !== "1") {
       $("#kl-kleben").disabled = true;
       $("#kl-preview").textContent = data.dataset.idle;

@@ -202,3 +202,17 @@ def test_previews_are_covers_and_describe_of_every_group_of_the_hand(game):
             expected = [(g, H.covers(view, *g), german(H.describe(view, *g))) for g in groups]
             assert [(g, hit, german(text)) for g, hit, text in H.previews(view)] == expected
     assert H.previews(E.view(state, None)) == []
+
+
+def test_no_markers_once_the_durchgang_is_over():
+    """„mit 2× 9 überklebbar“ means the hand could paste over it now; at the end nothing can."""
+    st, view = grete_paul()
+    assert H.markers(view)[1]["ueberklebbar"] is not None
+    st, _ = E.apply(
+        make_state(hands={0: [5], 1: [8, 8, B, 9, 9]}, columns={1: [[3, 1, 0]]}, options=NAMES),
+        0,
+        {"type": "kleben", "rank": 5, "count": 1, "brushes": 0},
+    )
+    assert E.is_over(st)
+    for viewer in (0, 1, None):
+        assert all(set(m.values()) == {None} for m in H.markers(E.view(st, viewer)))
