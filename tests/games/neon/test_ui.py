@@ -101,7 +101,7 @@ def test_solo_player_sees_both_secret_colours():
     frags = render(snap_for(state), 0)
     assert secrets_in(frags) == set(state.geheim[0]) and len(state.geheim[0]) == 2
     secret = re.search(r'<span class="nn-secret".*?</span></span>(?=</header>|\s)', frags["nn-own"], re.S).group(0)
-    assert secret.count(",</span>") == 1 and "</span>, " not in secret  # the comma sits with its chip (no gap before it)
+    assert secret.count(",</span>") == 1 and "</span>, " not in secret  # the comma sits with its chip
 
 
 def test_spectator_sees_no_secret_and_no_controls():
