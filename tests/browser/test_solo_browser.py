@@ -105,3 +105,21 @@ def test_tagesplakat_first_attempt_practice_list_history_and_replay(page):
     assert page.locator("#kl-hand").count() == 1  # the player's own hand: it was their game
     page.get_by_test_id("replay-end").click()
     assert "Endstand" in page.get_by_test_id("standing").inner_text()
+
+
+def test_a_rekordjagd_says_which_durchgang_it_is_and_what_it_has_so_far(page):
+    """Rule text: "Rekordjagd: fünf Durchgänge …, die Punkte werden zusammengezählt"."""
+    register(page)
+    page.goto("/spiele/kleister/rekordjagd/")
+    page.locator("[name=kategorie][value=leicht]").check()
+    page.get_by_test_id("start-record").click()
+    page.wait_for_url("**/tisch/*/")
+    assert page.get_by_test_id("hunt").inner_text() == "Rekordjagd · Durchgang 1 von 5"
+    play_until_end(page)
+    points = int(page.get_by_test_id("endboard").get_attribute("data-my-points"))
+    total = page.get_by_test_id("hunt-total").inner_text()
+    shown = ("\u2212" if points < 0 else "") + str(abs(points))
+    assert total == f"Rekordjagd: Durchgang 1 von 5 gespielt, zusammen {shown} Punkt{'' if points == 1 else 'e'}."
+    page.get_by_role("button", name="Nächster Durchgang").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    assert page.get_by_test_id("hunt").inner_text().startswith(f"Rekordjagd · Durchgang 2 von 5 · bisher {shown} Punkt")
