@@ -62,6 +62,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "names": [p["name"] for p in match.players],
         "open_views": open_views,
         "fragments": fragments,
+        "prefix": registry.ui(match.game).PAGE_PREFIX,  # the board wears the table's class: its colours
         "prev": max(step.number - 1, 0),
         "next": min(step.number + 1, step.total),
         "standing": standing(match) if step.number == step.total else [],

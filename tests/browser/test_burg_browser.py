@@ -169,6 +169,17 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     page.keyboard.press("Escape")
     assert not page.get_by_test_id("focus").is_visible()
     assert page.get_by_test_id("own-castle").is_visible()
+    # the replay: the beach's colours (every material's die coloured, as at the table) and the table's order
+    page.goto(page.get_by_test_id("end-replay").get_attribute("href"))  # the end board is closed by now
+    page.get_by_test_id("replay-back").click()
+    board = page.get_by_test_id("replay-board")
+    assert "bg-table" in board.get_attribute("class")
+    colours = page.evaluate(  # each die's material colour (--m: the table's --bg-m-<material>)
+        "[...document.querySelectorAll('.replay-board .bg-die')].map((d) => getComputedStyle(d).getPropertyValue('--m'))"
+    )
+    assert colours and all(c.strip() for c in colours), colours
+    top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", "bg-log")
+    assert top > page.evaluate("document.getElementById('bg-own').getBoundingClientRect().top")  # the log last
 
 
 def test_two_people_with_hidden_building_see_only_counts_until_the_scoring(browser, live_site):

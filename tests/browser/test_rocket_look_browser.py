@@ -117,6 +117,14 @@ def test_a_whole_game_by_keyboard_alone_with_reduced_motion_ends_with_the_ruhm_a
     label = bars.locator("svg.rk-sbar").first.get_attribute("aria-label")
     assert "Abende" in label and "aus Mark" in label and "aus Kristallen" in label and "Ruhm" in label
     assert board.get_by_test_id("chart").locator("path.rk-marker").count() >= 3
+    # the replay: the Hülse's fields in the table's colours, the viewed manufactory's board and bag
+    board.get_by_test_id("end-replay").click()
+    page.wait_for_url("**/partie/*/")
+    page.get_by_test_id("replay-back").click()
+    assert "rk-table" in page.get_by_test_id("replay-board").get_attribute("class")
+    fill = page.evaluate("getComputedStyle(document.querySelector('.replay-board .rk-field circle')).fill")
+    assert fill != "rgb(0, 0, 0)", fill
+    assert page.locator("#rk-m-0 .rk-head").is_visible() and page.locator("#rk-m-0 .rk-werk-side").is_visible()
 
 
 #: the chips' numbers in the bag (tests/browser/contrast.js: WCAG ratio)
@@ -183,6 +191,13 @@ CLIPPED_NUMBERS = """() => {
   probe.remove();
   return {lines: lines.length, style: getComputedStyle(log).listStyleType, clipped};
 }"""
+#: what #tbl-bar shows at a live table with a move clock and a stake (lobby/runtime/rendering.py table_bar)
+STRIP = """() => { document.getElementById('probe-strip')?.remove();
+    document.getElementById('tbl-bar').insertAdjacentHTML('beforeend', '<span id="probe-strip">'
+    + '<span class="tbl-clock tbl-clock-mine"><span>Deine Bedenkzeit: <strong class="tbl-clock-left">26 s</strong></span></span>'
+    + '<span class="tbl-clock"><span>Bedenkzeit Anna: <strong class="tbl-clock-left">26 s</strong></span></span>'
+    + '<span class="badge"><span>Einsatz 10 Taler</span></span></span>'); }"""
+STRIP_TEXT = [["#probe-strip", "", "span > span, strong"]]
 #: the log grows on a live page (appended lines): more lines, up to three digits
 MORE_LINES = """(count) => { const log = document.getElementById('rk-log');
     while (log.children.length < count) log.append(log.lastElementChild.cloneNode(true)); }"""
@@ -212,6 +227,9 @@ def test_status_line_is_readable_on_a_phone_and_the_log_shows_its_numbers_whole(
             page.evaluate(CLOSED)
             assert not page.evaluate(contrast, [TOPLINE, 4.5]), (scheme, design, "closed")
             page.evaluate(OPENED)
+            # the shared strip of a live table: move clocks and the stake (the site's classes, the table's design)
+            page.evaluate(STRIP)
+            assert not page.evaluate(contrast, [STRIP_TEXT, 4.5]), (scheme, design, "clock and stake")
 
         # the log's numbers: the lines so far, then as many as a long evening brings, then three digits
         while page.evaluate(CLIPPED_NUMBERS)["lines"] < 10:
