@@ -175,7 +175,8 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     board = page.get_by_test_id("replay-board")
     assert "bg-table" in board.get_attribute("class")
     colours = page.evaluate(  # each die's material colour (--m: the table's --bg-m-<material>)
-        "[...document.querySelectorAll('.replay-board .bg-die')].map((d) => getComputedStyle(d).getPropertyValue('--m'))"
+        "[...document.querySelectorAll('.replay-board .bg-die')]"
+        ".map((d) => getComputedStyle(d).getPropertyValue('--m'))"
     )
     assert colours and all(c.strip() for c in colours), colours
     top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", "bg-log")

@@ -194,7 +194,8 @@ CLIPPED_NUMBERS = """() => {
 #: what #tbl-bar shows at a live table with a move clock and a stake (lobby/runtime/rendering.py table_bar)
 STRIP = """() => { document.getElementById('probe-strip')?.remove();
     document.getElementById('tbl-bar').insertAdjacentHTML('beforeend', '<span id="probe-strip">'
-    + '<span class="tbl-clock tbl-clock-mine"><span>Deine Bedenkzeit: <strong class="tbl-clock-left">26 s</strong></span></span>'
+    + '<span class="tbl-clock tbl-clock-mine">'
+    + '<span>Deine Bedenkzeit: <strong class="tbl-clock-left">26 s</strong></span></span>'
     + '<span class="tbl-clock"><span>Bedenkzeit Anna: <strong class="tbl-clock-left">26 s</strong></span></span>'
     + '<span class="badge"><span>Einsatz 10 Taler</span></span></span>'); }"""
 STRIP_TEXT = [["#probe-strip", "", "span > span, strong"]]
