@@ -26,6 +26,7 @@ MODE_LABELS = {
     "live": gettext_lazy("Mit anderen"),
     "taeglich": gettext_lazy("Tagesrätsel"),
     "rekord": gettext_lazy("Rekordjagd"),
+    "meisterbrief": gettext_lazy("Meisterbrief"),
 }
 
 
@@ -75,6 +76,8 @@ def mode_of(match: Match) -> str:
     # A daily attempt is its table's first match; "Neue Partie" there is a free game (new seed).
     if mode == "rekord" or (mode == "taeglich" and match.number == 1):
         return mode
+    if match.options.get("stufe") is not None:  # a Meisterbrief level (Speedrocket's only option of that name)
+        return "meisterbrief"
     return "frei" if match.table.kind == Table.Kind.SOLO else "live"
 
 

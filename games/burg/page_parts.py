@@ -221,6 +221,7 @@ def seat_card(view: JSON, p: JSON, ctx: FragmentContext) -> JSON:
             "skizze": sketch_data(p["skizze"]),
             "punkte": p["punkte"],
             "moeglich": p["skizze_moeglich"],
+            "getroffen": scoring.sketch_hit(p["burg"], p["skizze"]["soll"]),  # as the own castle says it
             "fortschritt": [
                 {"text": say(i["msg"]), "ok": i["erfuellt"]} for i in scoring.prize_progress(p["burg"]).values()
             ],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.solo import DailyMode, RecordMode, SoloModes
+from games.core.text import N_
 
 CATEGORIES = (("eine", "eine Skizze je Runde"), ("zwei", "2 ziehen, 1 behalten"))
 
@@ -40,6 +41,7 @@ MODES = SoloModes(
         "Skizzenwahl kommt in die Liste aller Zeiten.",
         rounds=1,
         categories=CATEGORIES,
+        category_name=N_("Skizzenwahl"),
         setup=record_setup,
         won=never_won,
     ),

@@ -50,6 +50,7 @@ class RecordMode:
     description: str
     rounds: int
     categories: tuple[tuple[str, str], ...]  # (key, German label)
+    category_name: str  # German, what the categories are, e.g. "Stärke der Computer" (marked with N_)
     # category -> (engine options, computer levels, tempo)
     setup: Callable[[str], tuple[JSON, tuple[str, ...], str]]
     # The options of the next round from the options and the dumped final state of the previous one.

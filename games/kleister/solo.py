@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.solo import DailyMode, RecordMode, SoloModes
+from games.core.text import N_
 
 BASIC_RULES: dict[str, Any] = {"spielart": "normal", "buersten": 5, "karren": 6, "saeule_doppelt": False}
 LEVELS = (("leicht", "leicht"), ("normal", "normal"), ("stark", "stark"))
@@ -34,6 +35,7 @@ MODES = SoloModes(
         "zusammengezählt. Dein bester Wert je Stärke bleibt als Rekord stehen.",
         rounds=5,
         categories=LEVELS,
+        category_name=N_("Stärke der Computer"),
         setup=record_setup,
         next_options=next_start,
     ),

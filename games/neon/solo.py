@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.solo import DailyMode, RecordMode, SoloModes
+from games.core.text import N_
 
 DAILY_TOOLS = 3
 TOOL_LEVELS = tuple((str(n), f"{n} Werkzeug{'e' if n > 1 else ''}") for n in range(1, 6))
@@ -34,6 +35,7 @@ MODES = SoloModes(
         "Rekord stehen.",
         rounds=1,
         categories=TOOL_LEVELS,
+        category_name=N_("Werkzeuge"),
         setup=record_setup,
         won=solo_won,
     ),

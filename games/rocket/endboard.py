@@ -75,7 +75,8 @@ BAR_PARTS = ("abende", "mark", "kristalle")
 
 def ruhm_parts(ruhm: int, settled: JSON) -> list[tuple[str, int]]:
     """Where the Ruhm came from: the evenings (field, Tagespreis, the powders' effects, the Extrablätter), the
-    last evening's settlement of the Mark (or, after a misfire, the better Wertungsfeld) and the crystals."""
+    last evening's settlement ("Abrechnung": the Mark, or after a misfire the better Wertungsfeld) and the
+    crystals."""
     mark = settled.get("ruhm_mark", 0) + settled.get("ruhm_feld", 0)
     kristalle = settled.get("ruhm_kristalle", 0)
     return list(zip(BAR_PARTS, (ruhm - mark - kristalle, mark, kristalle), strict=True))

@@ -438,7 +438,7 @@ def _why_not(s: State, seat: int, action: JSON) -> Text:
                 return N_("Entscheide zuerst: Sand drauf oder zünden lassen?")
             return N_("Entscheide zuerst: welchen Chip aus der Vorschau?")
         if t == "ziehen":
-            return N_("Dein Beutel ist leer.")
+            return N_("Dein Beutel ist leer.") if not p.beutel else N_("Dieser Zug ist nicht erlaubt.")
         if t == "sand":
             return N_("Jetzt kannst du keinen Sand draufgeben.")
         return N_("Das geht beim Stopfen nicht.")

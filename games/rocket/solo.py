@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.solo import DailyMode, RecordMode, SoloModes
+from games.core.text import N_
 from games.rocket.endboard import heights_line
 
 #: The Tagesrätsel: nine evenings, recipes drawn from the day's seed (the same for everyone that day).
@@ -37,6 +38,7 @@ MODES = SoloModes(
         description="Neun Abende allein mit den Standard-Rezepturen: dein bester Ruhm bleibt als Rekord stehen.",
         rounds=1,
         categories=(("standard", "Standard-Rezepturen"),),
+        category_name=N_("Rezepturen"),
         setup=record_setup,
         won=solo_won,
     ),

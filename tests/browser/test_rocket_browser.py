@@ -7,6 +7,7 @@ chose the recipes in "Tisch eröffnen") draw at the same moment and each sees th
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
@@ -128,7 +129,16 @@ class Guest:
         if key is not None and mark >= 3:
             page.keyboard.press(str(key))
             self.keys.add(str(key))
-            self.bought.append(page.get_by_test_id("basket").inner_text())
+            # a second colour's key picks only what the Mark still pay beside the first chip (RULES.md "Keys")
+            other = "3" if key != 3 else "2"
+            first = page.get_by_test_id("basket").inner_text()
+            page.keyboard.press(other)
+            basket = page.get_by_test_id("basket").inner_text()
+            cost, paid = (int(n) for n in re.search(r"(\d+) von (\d+) Mark", basket).groups())
+            assert cost <= paid, basket
+            if basket == first:  # nothing of that colour fits beside the first chip: the page says so
+                assert "zu teuer" in page.locator("#table-error").inner_text()
+            self.bought.append(basket)
         self.press("Enter")
 
     def play(self) -> None:

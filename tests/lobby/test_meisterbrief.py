@@ -109,3 +109,11 @@ def test_meine_partien_shows_the_werkstattbuch(client, players):
     page = client.get("/konto/partien/").content.decode()
     assert 'data-testid="collection-rocket"' in page
     assert "Werkstattbuch" in page and "höchste Rakete Feld 33" in page and "ohne Fehlzündung" in page
+
+
+def test_meine_partien_calls_a_meisterbrief_game_so(players):
+    from lobby import history
+
+    match = finish_level(players[0], 1, 2)
+    rows = history.finished_games(players[0], game="rocket")
+    assert [(r.match.pk, str(r.mode)) for r in rows] == [(match.pk, "Meisterbrief")]

@@ -38,7 +38,8 @@ def client_of(grete):  # type: ignore[no-untyped-def]
 def test_anonymous_start_becomes_a_guest_and_a_reload_resumes():
     client = Client()
     page = client.get("/spiele/neon/taeglich/")
-    assert page.status_code == 200 and "Tagesrätsel starten" in page.content.decode()
+    assert page.status_code == 200 and "Tagesfassade starten" in page.content.decode()  # the game's own name
+    assert "Tagesstrand starten" in client.get("/spiele/burg/taeglich/").content.decode()
     first = client.post("/spiele/neon/taeglich/")
     second = client.post("/spiele/neon/taeglich/")
     assert first.status_code == second.status_code == 302
@@ -157,6 +158,8 @@ def test_others_cannot_watch_todays_daily_table_live(grete, client_of, monkeypat
 def test_record_hunt_page_starts_a_hunt(client_of):
     page = client_of.get("/spiele/kleister/rekordjagd/").content.decode()
     assert "Rekordjagd starten" in page and "stark" in page
+    assert "<legend>Stärke der Computer</legend>" in page  # what the categories are, in the game's words
+    assert "<legend>Skizzenwahl</legend>" in client_of.get("/spiele/burg/rekordjagd/").content.decode()
     response = client_of.post("/spiele/kleister/rekordjagd/", {"kategorie": "stark"})
     assert response.status_code == 302
     assert SoloRun.objects.get().category == "stark"

@@ -120,19 +120,26 @@
     }
     renderBasket();
   }
-  // Keys 1–7: the colour's dearest affordable value; again = the next cheaper; after the cheapest: none.
+  // Keys 1–7: the colour's dearest value the Mark still pay beside the basket's other chip; again = the next
+  // cheaper; after the cheapest: none.
   function cycleColour(key) {
     const group = $(`#rk-controls .rk-ware-group[data-key="${key}"]`);
     if (!group) return;
-    const wares = $$(".rk-ware:not([disabled])", group).map((b) => b.dataset.ware).reverse();
-    if (!wares.length) { error(fill(gettext("%(powder)s: zu teuer."), { powder: NAMES[group.dataset.colour] })); return; }
-    const current = basket.find((w) => w[0] === group.dataset.colour);
-    const next = current === undefined ? wares[0] : wares[wares.indexOf(current) + 1];
-    basket = basket.filter((w) => w[0] !== group.dataset.colour);
-    if (next !== undefined) {
-      if (basket.length >= 2) basket.shift();
-      basket.push(next);
+    const colour = group.dataset.colour;
+    const p = prices();
+    const current = basket.find((w) => w[0] === colour);
+    let rest = basket.filter((w) => w[0] !== colour);
+    if (current === undefined && rest.length >= 2) rest = rest.slice(1); // a third ware replaces the older
+    const left = Number(shop().dataset.mark) - rest.reduce((sum, w) => sum + (p[w] || 0), 0);
+    const wares = $$(".rk-ware:not([disabled])", group).map((b) => b.dataset.ware).filter((w) => p[w] <= left).reverse();
+    if (!wares.length) {
+      error(rest.length
+        ? fill(gettext("%(powder)s: zu teuer – neben %(other)s bleiben %(left)s Mark."), { powder: NAMES[colour], other: rest.map(wareText).join(" + "), left })
+        : fill(gettext("%(powder)s: zu teuer."), { powder: NAMES[colour] }));
+      return;
     }
+    const next = current === undefined ? wares[0] : wares[wares.indexOf(current) + 1];
+    basket = next === undefined ? rest : [...rest, next];
     renderBasket();
   }
   function buy() {

@@ -77,3 +77,22 @@ def test_the_bestenliste_factor_is_written_as_the_reader_writes_numbers():
     assert _factor(1.2) == "1,2" and _factor(1.0) == "1"
     with translation.override("en"):
         assert _factor(1.2) == "1.2"
+
+
+def test_the_rounds_ranking_numbers_each_place_once():
+    """ "1. Ann", never "1. 1. Ann": the lines say their places (ties share one), the list adds no numbers."""
+    from games.core.fragments import Fragment, to_html
+
+    board = S.round_board(
+        castles=[castle({0: "M1"}), castle({0: "T1 G2"})],
+        targets=[FREE, FREE],
+        sketches=[1, 1],
+        wimpel=[GRANIT, SEEGLAS],
+        order=[0, 1],
+        runde=1,
+    )
+    view = {"spieler": [{"seat": 0, "weiter": None}, {"seat": 1, "weiter": None}], "phase": "wertung"}
+    data = {"board": boards.board_data(view, board, ["Ann", "Bo"]), "phase": "wertung"}
+    html = to_html({"b": Fragment("games/burg/board.html", data)})["b"]
+    assert '<ul class="bg-ranking">' in html and "<ol" not in html
+    assert "<strong>1. Bo</strong>" in html and "<strong>2. Ann</strong>" in html

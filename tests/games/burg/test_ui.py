@@ -208,3 +208,16 @@ def test_a_seat_card_names_a_taken_over_seat_once_and_its_prizes_in_full():
     assert "Computer (für Dieter)" in card and "(Computer)" not in card
     assert '<span class="bg-prize">Strandgut</span>' in card and '<span class="bg-prize">Strandtreppe</span>' in card
     assert "1 Punkt<" in card  # "1 Punkt", not "1 Punkte"
+
+
+def test_a_seat_card_says_when_its_castle_hits_the_sketch_as_the_own_castle_does():
+    s = situation(
+        castles={0: {0: "G1 G3", 1: "G1 G2", 2: "T1 T2"}, 1: {0: "G4"}},
+        sketches={0: MAUER, 1: MAUER},
+        options={"bauen": "offen"},
+    )
+    cards = to_html({k: v for k, v in ui.public_fragments(ctx_for(s, None)).items() if k.startswith("bg-seat-")})
+    assert "Skizze getroffen: +6" in cards["bg-seat-0"]
+    assert "Skizze noch zu schaffen" in cards["bg-seat-1"] and "Skizze getroffen: +6" not in cards["bg-seat-1"]
+    own = to_html({"o": ui.private_fragments(ctx_for(s, 0))["bg-own"]})["o"]
+    assert "Skizze getroffen: +6" in own

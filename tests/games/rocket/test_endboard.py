@@ -61,10 +61,10 @@ def test_the_end_board_draws_the_bars_with_numbers_and_the_chart_with_markers_an
         label = re.search(rf'aria-label="([^"]*)" data-testid="bar-{r["seat"]}"', figure).group(1)
         parts = r["parts"]
         assert label == (
-            f"{r['name']}: Abende {parts['abende']}, aus Mark {parts['mark']}, "
+            f"{r['name']}: Abende {parts['abende']}, Abrechnung {parts['mark']}, "
             f"aus Kristallen {parts['kristalle']} – {r['ruhm']} Ruhm"
         )
-    assert "Abende" in figure and "aus Mark" in figure and "aus Kristallen" in figure
+    assert "Abende" in figure and "Abrechnung" in figure and "aus Kristallen" in figure
     assert 'id="rk-hatch"' in figure and 'id="rk-dots"' in figure  # patterns, not colour alone
     chart = text.split('data-testid="chart"')[1].split("</figure>")[0]
     assert chart.count("<polyline") == 3
@@ -103,3 +103,18 @@ def test_a_chip_in_the_huelse_shows_its_emblem_value_and_where_it_ran_from():
     assert (int(chip.group(2)), int(chip.group(3))) == (p.felder[0], p.start)
     assert f'href="#rk-e-{p.chips[0][0]}"' in chip.group(4)
     assert f">{int(p.chips[0][1])}</text>" in chip.group(4)
+
+
+def test_the_settlement_column_says_when_the_wertungsfeld_counted_instead_of_the_mark():
+    """Rule text: "Nach einer Fehlzündung zählt automatisch das Bessere: der Ruhm des Wertungsfeldes oder die
+    Mark in Ruhm" – the column is the settlement, and a row whose Wertungsfeld counted says so."""
+    from games.core.fragments import Fragment
+
+    data = ui.end_data(ctx_for(finished(), 0))
+    data["rows"][0] = {**data["rows"][0], "ruhm_mark": 0, "ruhm_feld": 3}
+    data["rows"][1] = {**data["rows"][1], "ruhm_mark": 2, "ruhm_feld": 0}
+    text = render_fragment(Fragment("games/rocket/end.html", data))[1]
+    assert ">Abrechnung</th>" in text and "aus Mark" not in text
+    first = text.split(f'data-testid="end-{data["rows"][0]["seat"]}"')[1].split("</tr>")[0]
+    second = text.split(f'data-testid="end-{data["rows"][1]["seat"]}"')[1].split("</tr>")[0]
+    assert '>3 <small class="muted">(Feld)</small></td>' in first and "(Feld)" not in second

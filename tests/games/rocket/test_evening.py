@@ -158,6 +158,15 @@ def test_sand_as_a_precaution_after_a_harmless_blitzpulver():
 def test_no_draw_from_an_empty_bag():
     s = evening(blatt="kaiserwetter", beutel=[])
     assert E.legal_actions(s, 0) == [{"type": "aufhoeren"}]
+    with pytest.raises(IllegalAction, match="Dein Beutel ist leer"):
+        E.apply(s, 0, {"type": "ziehen"})
+
+
+def test_a_malformed_draw_with_a_full_bag_is_not_called_an_empty_bag():
+    s = evening(blatt="kaiserwetter")
+    with pytest.raises(IllegalAction) as err:
+        E.apply(s, 0, {"type": "ziehen", "x": 1})
+    assert "Beutel" not in str(err.value.message) and err.value.message
 
 
 def test_misfire_choice_ruhm_or_shop():
