@@ -11,7 +11,7 @@ import re
 import pytest
 
 from games.core import bars, registry
-from games.core.fragments import FragmentContext
+from games.core.fragments import FragmentContext, to_html
 from games.neon import engine as E
 from games.neon import forms, ui, ui_texts
 from lobby.runtime.rendering import render
@@ -416,3 +416,13 @@ def test_a_facade_grid_is_its_twenty_windows_in_order_buttons_only_on_the_own_fa
     assert 'data-die="V6"><span class="nn-v">6</span>' in rival
     # each distinct window is rendered once and kept: the same look is the same string
     assert ui.window_html("nn-win", "", "x", "", "", 1, False) is ui.window_html("nn-win", "", "x", "", "", 1, False)
+
+
+def test_the_order_style_hides_the_own_board_among_the_rivals_at_the_table_and_in_a_replay():
+    """A <style> is raw text: a selector's ">" must reach the page as it is (no "&gt;")."""
+    state = started(3)
+    live = render(snap_for(state), 1)["nn-order"]
+    assert "#nn-rivals>#nn-board-1{display:none}" in live and "&gt;" not in live
+    ctx = FragmentContext(snap_for(state), E.view(state, 1), 1, ["P0", "P1", "P2"])
+    replay = to_html({"o": ui.replay_fragments(ctx)["nn-order"]})["o"]
+    assert "}#nn-board-1{display:none}" in replay and "#nn-rivals>#nn-board-1" not in replay
