@@ -17,7 +17,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as N_
 
@@ -43,9 +43,12 @@ class Booking:
 
 
 def format_taler(amount: int) -> str:
-    """German number format: 1000 -> "1.000 Taler"."""
+    """Grouped as the reader's language groups: "1.000 Taler" in German, "1,000 Taler" in English."""
     sign = "−" if amount < 0 else ""
-    return f"{sign}{abs(amount):,}".replace(",", ".") + " Taler"
+    grouped = f"{abs(amount):,}"
+    if (translation.get_language() or "de").startswith("de"):
+        grouped = grouped.replace(",", ".")
+    return f"{sign}{grouped} Taler"
 
 
 def change_balance(

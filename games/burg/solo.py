@@ -13,7 +13,7 @@ from typing import Any
 from games.core.solo import DailyMode, RecordMode, SoloModes
 from games.core.text import N_
 
-CATEGORIES = (("eine", "eine Skizze je Runde"), ("zwei", "2 ziehen, 1 behalten"))
+CATEGORIES = (("eine", N_("eine Skizze je Runde")), ("zwei", N_("2 ziehen, 1 behalten")))
 
 
 def never_won(result: dict[str, Any], seat: int) -> bool:
@@ -27,18 +27,22 @@ def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
 
 MODES = SoloModes(
     daily=DailyMode(
-        name="Tagesstrand",
-        description="Heute bekommen alle dieselben Skizzen, Wimpel und Würfe. Du baust drei Burgen allein, "
-        "je sechs Würfel aus einer Auslage von fünf. Rekordpunkte = Burgpunkte aller drei Runden + 5 je Preis; "
-        "es zählt der erste Versuch des Tages.",
+        name=N_("Tagesstrand"),
+        description=N_(
+            "Heute bekommen alle dieselben Skizzen, Wimpel und Würfe. Du baust drei Burgen allein, "
+            "je sechs Würfel aus einer Auslage von fünf. Rekordpunkte = Burgpunkte aller drei Runden + 5 je Preis; "
+            "es zählt der erste Versuch des Tages."
+        ),
         options={"modus": "tagesstrand", "skizzenwahl": "eine", "bauen": "offen"},
         computers=(),
         won=never_won,
     ),
     record=RecordMode(
-        name="Rekordjagd",
-        description="Allein am Strand mit zufälligen Würfen, so oft du willst: dein bester Wert je "
-        "Skizzenwahl kommt in die Liste aller Zeiten.",
+        name=N_("Rekordjagd"),
+        description=N_(
+            "Allein am Strand mit zufälligen Würfen, so oft du willst: dein bester Wert je "
+            "Skizzenwahl kommt in die Liste aller Zeiten."
+        ),
         rounds=1,
         categories=CATEGORIES,
         category_name=N_("Skizzenwahl"),

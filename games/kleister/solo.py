@@ -8,7 +8,7 @@ from games.core.solo import DailyMode, RecordMode, SoloModes
 from games.core.text import N_
 
 BASIC_RULES: dict[str, Any] = {"spielart": "normal", "buersten": 5, "karren": 6, "saeule_doppelt": False}
-LEVELS = (("leicht", "leicht"), ("normal", "normal"), ("stark", "stark"))
+LEVELS = (("leicht", N_("leicht")), ("normal", N_("normal")), ("stark", N_("stark")))
 
 
 def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
@@ -23,16 +23,20 @@ def next_start(options: dict[str, Any], state: dict[str, Any], players: int) -> 
 
 MODES = SoloModes(
     daily=DailyMode(
-        name="Tagesplakat",
-        description="Jeden Tag dieselbe Mischung für alle: du gegen drei starke Computer, ein Durchgang, "
-        "Grundregeln, ohne Uhr und ohne Rat.",
+        name=N_("Tagesplakat"),
+        description=N_(
+            "Jeden Tag dieselbe Mischung für alle: du gegen drei starke Computer, ein Durchgang, "
+            "Grundregeln, ohne Uhr und ohne Rat."
+        ),
         options=dict(BASIC_RULES),
         computers=("stark", "stark", "stark"),
     ),
     record=RecordMode(
-        name="Rekordjagd",
-        description="Fünf Durchgänge gegen drei Computer der gewählten Stärke, die Punkte werden "
-        "zusammengezählt. Dein bester Wert je Stärke bleibt als Rekord stehen.",
+        name=N_("Rekordjagd"),
+        description=N_(
+            "Fünf Durchgänge gegen drei Computer der gewählten Stärke, die Punkte werden "
+            "zusammengezählt. Dein bester Wert je Stärke bleibt als Rekord stehen."
+        ),
         rounds=5,
         categories=LEVELS,
         category_name=N_("Stärke der Computer"),

@@ -8,7 +8,13 @@ from games.core.solo import DailyMode, RecordMode, SoloModes
 from games.core.text import N_
 
 DAILY_TOOLS = 3
-TOOL_LEVELS = tuple((str(n), f"{n} Werkzeug{'e' if n > 1 else ''}") for n in range(1, 6))
+TOOL_LEVELS = (
+    ("1", N_("1 Werkzeug")),
+    ("2", N_("2 Werkzeuge")),
+    ("3", N_("3 Werkzeuge")),
+    ("4", N_("4 Werkzeuge")),
+    ("5", N_("5 Werkzeuge")),
+)
 
 
 def solo_won(result: dict[str, Any], seat: int) -> bool:
@@ -22,17 +28,20 @@ def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
 
 MODES = SoloModes(
     daily=DailyMode(
-        name="Tagesfassade",
-        description="Jeden Tag dieselbe Solovariante für alle: dieselben Fassaden, dieselben Lieferungen, "
-        f"{DAILY_TOOLS} Werkzeuge – du gegen den Stromzähler.",
+        name=N_("Tagesfassade"),
+        description=N_(  # DAILY_TOOLS tools
+            "Jeden Tag dieselbe Solovariante für alle: dieselben Fassaden, dieselben Lieferungen, "
+            "3 Werkzeuge – du gegen den Stromzähler."
+        ),
         options={"ausgabe": "solo", "werkzeuge": DAILY_TOOLS},
         computers=(),
         won=solo_won,
     ),
     record=RecordMode(
-        name="Rekordjagd",
-        description="Die Solovariante mit 1 bis 5 Werkzeugen: dein bester Wert je Werkzeugzahl bleibt als "
-        "Rekord stehen.",
+        name=N_("Rekordjagd"),
+        description=N_(
+            "Die Solovariante mit 1 bis 5 Werkzeugen: dein bester Wert je Werkzeugzahl bleibt als Rekord stehen."
+        ),
         rounds=1,
         categories=TOOL_LEVELS,
         category_name=N_("Werkzeuge"),

@@ -25,19 +25,21 @@ def solo_won(result: dict[str, Any], seat: int) -> bool:
 
 MODES = SoloModes(
     daily=DailyMode(
-        name="Tagesrätsel",
-        description="Jeden Tag für alle gleich: dieselben Extrablätter, dieselben Rezepturen des Tages und bei "
-        "gleichen Entscheidungen dieselben Ziehungen – neun Abende allein in der Werkstatt.",
+        name=N_("Tagesrätsel"),
+        description=N_(
+            "Jeden Tag für alle gleich: dieselben Extrablätter, dieselben Rezepturen des Tages und bei "
+            "gleichen Entscheidungen dieselben Ziehungen – neun Abende allein in der Werkstatt."
+        ),
         options=DAILY_OPTIONS,
         computers=(),
         won=solo_won,
         best_line=heights_line,
     ),
     record=RecordMode(
-        name="Rekordjagd",
-        description="Neun Abende allein mit den Standard-Rezepturen: dein bester Ruhm bleibt als Rekord stehen.",
+        name=N_("Rekordjagd"),
+        description=N_("Neun Abende allein mit den Standard-Rezepturen: dein bester Ruhm bleibt als Rekord stehen."),
         rounds=1,
-        categories=(("standard", "Standard-Rezepturen"),),
+        categories=(("standard", N_("Standard-Rezepturen")),),
         category_name=N_("Rezepturen"),
         setup=record_setup,
         won=solo_won,
