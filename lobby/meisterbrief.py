@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from games.core.protocol import IllegalAction
 from games.core.text import tx
+from games.core.translate import say
 from games.rocket import meisterbrief as levels
 from lobby import history
 
@@ -71,7 +72,7 @@ def overview(user: User | AnonymousUser) -> list[LevelRow]:
             number=level.number,
             name=level.name,
             evenings=level.abende,
-            goals=[goal.text for goal in level.goals],
+            goals=[say(goal.msg) for goal in level.goals],  # in the reader's language
             stars=stars.get(level.number, 0),
             open=level.number in opened,
         )

@@ -664,7 +664,7 @@ def collection(results: list[tuple[JSON, int]], *, best_serie: int = 0) -> JSON:
         per_seat = (res or {}).get("skizzen_getroffen") or []
         if 0 <= seat < len(per_seat):
             hit.update(per_seat[seat])
-    return {"name": "Skizzenbuch", "text": f"{len(hit)}/{len(SKETCHES)}", "skizzen": sorted(hit)}
+    return {"name": N_("Skizzenbuch"), "text": f"{len(hit)}/{len(SKETCHES)}", "skizzen": sorted(hit)}
 
 
 # -------------------------------------------------------------------- view

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from games.core.text import german, join, tx
+from games.core.text import N_, german, join, tx
 
 from .content import COLOUR_NAMES, LAST_FIELD
 
@@ -72,7 +72,7 @@ def collection(results: list[tuple[JSON, int]], *, best_serie: int = 0) -> JSON:
     )
     parts.append(tx("Erfolge: %(earned)s", earned=join(", ", earned)) if earned else tx("Erfolge: noch keine"))
     return {
-        "name": "Werkstattbuch",
+        "name": N_("Werkstattbuch"),
         "text": join(" · ", parts),  # a text (games.core.text): the page translates it
         "hoechste_rakete": highest,
         "lieblingspulver": favourite,

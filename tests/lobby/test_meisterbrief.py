@@ -109,6 +109,9 @@ def test_meine_partien_shows_the_werkstattbuch(client, players):
     page = client.get("/konto/partien/").content.decode()
     assert 'data-testid="collection-rocket"' in page
     assert "Werkstattbuch" in page and "höchste Rakete Feld 33" in page and "ohne Fehlzündung" in page
+    client.cookies["django_language"] = "en"
+    english = client.get("/konto/partien/").content.decode()
+    assert "Workshop book" in english and "Werkstattbuch" not in english  # the collection's name too
 
 
 def test_meine_partien_calls_a_meisterbrief_game_so(players):
@@ -117,3 +120,11 @@ def test_meine_partien_calls_a_meisterbrief_game_so(players):
     match = finish_level(players[0], 1, 2)
     rows = history.finished_games(players[0], game="rocket")
     assert [(r.match.pk, str(r.mode)) for r in rows] == [(match.pk, "Meisterbrief")]
+
+
+def test_the_levels_goals_are_in_the_readers_language(client):
+    german = client.get("/spiele/rocket/meisterbrief/").content.decode()
+    assert "mindestens 16 Ruhm" in german
+    client.cookies["django_language"] = "en"
+    english = client.get("/spiele/rocket/meisterbrief/").content.decode()
+    assert "at least 16 fame" in english and "mindestens 16 Ruhm" not in english
