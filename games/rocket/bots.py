@@ -25,7 +25,7 @@ from .content import (
     CRYSTAL_FIELDS,
     MARK,
     RUHM,
-    chip_text,
+    chip_say,
     chip_value,
     count,
 )
@@ -258,7 +258,7 @@ def _stopfen_normal(view: JSON, legal: list[JSON], rng: random.Random) -> Choice
     if offen is not None:
         i = _best_preview(seat_from_view(view), offen["chips"], _ctx(view))
         text = (
-            tx("Aus der Vorschau: %(chip)s.", chip=chip_text(offen["chips"][i]))
+            tx("Aus der Vorschau: %(chip)s.", chip=chip_say(offen["chips"][i]))
             if i is not None
             else tx("Aus der Vorschau: keinen.")
         )
@@ -425,7 +425,7 @@ class _Stopfen:
             i = action["wahl"]
             if i is None:
                 return tx("Aus der Vorschau lohnt sich keiner.")
-            return tx("Aus der Vorschau: %(chip)s bringt am meisten.", chip=chip_text(self.offen["chips"][i]))
+            return tx("Aus der Vorschau: %(chip)s bringt am meisten.", chip=chip_say(self.offen["chips"][i]))
         danger = _danger(self.p, self.p.beutel, self.ctx)
         if kind == "ziehen":
             return tx("%(pct)s %% Gefahr – der nächste Chip lohnt sich.", pct=_pct(danger))
@@ -440,7 +440,7 @@ class _Stopfen:
             i = action["wahl"]
             if i is None:
                 return tx("Aus der Vorschau keinen Chip legen")
-            return tx("Aus der Vorschau %(chip)s legen", chip=chip_text(self.offen["chips"][i]))
+            return tx("Aus der Vorschau %(chip)s legen", chip=chip_say(self.offen["chips"][i]))
         return {
             "aufhoeren": tx("Aufhören"),
             "ziehen": tx("Noch einen Chip ziehen"),
@@ -602,7 +602,7 @@ def _misfire_choice(view: JSON, legal: list[JSON], rng: random.Random, level: st
 def _basket_text(basket: list[str], reasons: dict[str, Text]) -> Text:
     if not basket:
         return tx("Nichts im Laden lohnt sich.")
-    return join(" ", [tx("%(chip)s: %(why)s.", chip=chip_text(w), why=reasons[w]) for w in basket])
+    return join(" ", [tx("%(chip)s: %(why)s.", chip=chip_say(w), why=reasons[w]) for w in basket])
 
 
 def _handel(view: JSON, legal: list[JSON], rng: random.Random, level: str) -> Choice:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.text import N_, Text, ntx
+from games.core.text import N_, Text, ntx, tx
 
 LAST_FIELD = 53  # the Wertungsfeld is capped here
 LAST_CHIP_FIELD = 52  # a chip never goes past this field
@@ -81,6 +81,14 @@ def chip_text(chip: str) -> str:
     """German name of a chip: "Bariumgrün 2", "Kalkorange", "Purpur"."""
     name = COLOUR_NAMES[chip[0]]
     return name if chip[0] in "OPS" else f"{name} {chip[1]}"
+
+
+def chip_say(chip: str) -> Text:
+    """A chip for a text that is translated (games.core.text): Blitzpulver is translated (flash powder),
+    the other powders' names are names and stay ("Bariumgrün 2"; docs/i18n.md)."""
+    if chip[0] == "W":
+        return tx("Blitzpulver %(n)s", n=int(chip[1]))
+    return chip_text(chip)
 
 
 def count_text(n: int, one: str, many: str) -> str:

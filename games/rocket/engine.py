@@ -50,7 +50,7 @@ from .content import (
     STYLES,
     TABLE_DECK,
     WARES,
-    chip_text,
+    chip_say,
     chip_value,
     count,
     solo_target,
@@ -496,7 +496,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
                 events,
                 "sand",
                 seat,
-                tx("schüttet Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_text(chip)),
+                tx("schüttet Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_say(chip)),
                 chip=chip,
             )
         else:  # precaution: the harmless Blitzpulver just laid goes back
@@ -509,7 +509,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
                 events,
                 "sand",
                 seat,
-                tx("schüttet vorsorglich Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_text(chip)),
+                tx("schüttet vorsorglich Sand drauf: %(chip)s zurück in den Beutel.", chip=chip_say(chip)),
                 chip=chip,
             )
         return
@@ -528,7 +528,7 @@ def _stopfen(s: State, seat: int, action: JSON, events: list | None) -> None:
     if chosen is None:
         _ev(events, "vorschau", seat, tx("legt aus der Vorschau keinen Chip."))
         return
-    _ev(events, "vorschau", seat, tx("legt aus der Vorschau %(chip)s.", chip=chip_text(chosen)), chip=chosen)
+    _ev(events, "vorschau", seat, tx("legt aus der Vorschau %(chip)s.", chip=chip_say(chosen)), chip=chosen)
     place_chip(s, seat, chosen, events)
 
 
@@ -540,7 +540,7 @@ def _misfire(p: Seat, seat: int, chip: str, events: list | None) -> None:
         events,
         "fehlzuendung",
         seat,
-        tx("%(chip)s bringt den Zündmesser auf %(n)s – Fehlzündung in der Werkstatt!", chip=chip_text(chip), n=p.summe),
+        tx("%(chip)s bringt den Zündmesser auf %(n)s – Fehlzündung in der Werkstatt!", chip=chip_say(chip), n=p.summe),
         chip=chip,
         feld=p.wertungsfeld(),
     )
@@ -556,7 +556,7 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             if sand_allowed(s, p):
                 p.offen = {"art": "sand", "chip": chip, "zaehl": z}
                 p.funken = True
-                _ev(events, "sandfrage", seat, tx("zieht %(chip)s – Sand drauf?", chip=chip_text(chip)), chip=chip)
+                _ev(events, "sandfrage", seat, tx("zieht %(chip)s – Sand drauf?", chip=chip_say(chip)), chip=chip)
                 return
             lay(p, chip, c, zaehl=z)
             _misfire(p, seat, chip, events)
@@ -572,7 +572,7 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             events,
             "zug",
             seat,
-            tx(template, chip=chip_text(chip), field=p.felder[-1], sum=p.summe, limit=p.grenze),
+            tx(template, chip=chip_say(chip), field=p.felder[-1], sum=p.summe, limit=p.grenze),
             chip=chip,
             feld=p.felder[-1],
         )
@@ -581,12 +581,12 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
     if notes:
         text = tx(
             "legt %(chip)s: Feld %(field)s (%(notes)s).",
-            chip=chip_text(chip),
+            chip=chip_say(chip),
             field=p.felder[-1],
             notes=join(", ", notes),
         )
     else:
-        text = tx("legt %(chip)s: Feld %(field)s.", chip=chip_text(chip), field=p.felder[-1])
+        text = tx("legt %(chip)s: Feld %(field)s.", chip=chip_say(chip), field=p.felder[-1])
     _ev(events, "zug", seat, text, chip=chip, feld=p.felder[-1])
     value = chip_value(chip)
     if follow == "vorschau":
@@ -601,7 +601,7 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             aside = whites[-1]
             seen.remove(aside)
             p.beiseite.append(aside)
-            _ev(events, "aussortieren", seat, tx("sortiert %(chip)s für heute aus.", chip=chip_text(aside)), chip=aside)
+            _ev(events, "aussortieren", seat, tx("sortiert %(chip)s für heute aus.", chip=chip_say(aside)), chip=aside)
         else:
             _ev(
                 events,
@@ -692,7 +692,7 @@ def _handel(s: State, seat: int, action: JSON, events: list | None) -> None:
                 events,
                 "kauf",
                 seat,
-                tx("kauft %(chips)s für %(n)s Mark.", chips=and_list([chip_text(w) for w in p.gekauft]), n=cost),
+                tx("kauft %(chips)s für %(n)s Mark.", chips=and_list([chip_say(w) for w in p.gekauft]), n=cost),
                 beutel=len(p.gekauft),
                 chips=p.gekauft[:],
             )

@@ -29,3 +29,14 @@ def test_meisterbrief_goals_in_english():
     assert [z["stand"] for z in data["ziele"]] == ["12/16 fame", "best so far field 21", "1 misfire"]
     assert [z["text"] for z in data["ziele"]] == goals
     assert not german_words(" ".join(goals + [z["stand"] for z in data["ziele"]]))
+
+
+def test_a_draw_of_flash_powder_is_logged_as_flash_powder_in_english():
+    """docs/i18n.md: Blitzpulver is translated (flash powder); the other powders' names stay names."""
+    from games.core.text import german
+    from games.rocket.content import chip_say
+
+    assert german(chip_say("W2")) == "Blitzpulver 2" and chip_say("G2") == "Bariumgrün 2"
+    with rendering_in("en"):
+        assert say(chip_say("W2")) == "flash powder 2"
+        assert say(chip_say("O1")) == "Kalkorange"

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from games.core.fragments import Fragment, FragmentContext, LogLines, TableView, render_fragment
 from games.rocket import endboard, ui
 from games.rocket import engine as E
+from games.rocket.content import chip_text
 from lobby.runtime.rendering import render
 from lobby.runtime.snapshot import Snapshot
 
@@ -117,7 +118,7 @@ def test_vorschau_chips_are_seen_by_their_owner_only():
     s = _vorschau_pending()
     hidden = s.seats[0].offen["chips"]
     own = ui.controls_data(ctx_for(s, 0), ui.legal_from_view(E.view(s, 0)))
-    assert [c["name"] for c in own["offen"]["chips"]] == [E.chip_text(c) for c in hidden]
+    assert [c["name"] for c in own["offen"]["chips"]] == [chip_text(c) for c in hidden]
     rival_html = "".join(render_fragment(f)[1] for f in all_fragments(s, 1).values())
     assert 'data-testid="vorschau"' not in rival_html
     # the public panel shows the owner's bag as if the Vorschau chips were still in it
