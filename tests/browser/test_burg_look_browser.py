@@ -126,6 +126,28 @@ SIZES = """[...document.querySelectorAll('#bg-center .bg-pick .bg-die')].map((d)
     [d.getBoundingClientRect().width, parseFloat(getComputedStyle(d).fontSize)])"""
 
 
+#: stacks of 1 to 8 dice in cells like the castle's (its classes and CSS): [height, how far a stack reaches into
+#: the band of the cell's number and "Soll"] for every stack that does
+TALL_STACKS = """(() => {
+  const castle = document.querySelector('#bg-own .bg-castle');
+  const die = castle.querySelector('.bg-stack .bg-die').outerHTML;
+  const out = [];
+  for (let h = 1; h <= 8; h++) {
+    const cell = document.createElement('div');
+    cell.className = 'bg-cell';
+    cell.innerHTML = `<span class="bg-key">9</span><span class="bg-soll">5</span>`
+      + `<span class="bg-stack" data-h="${h}">${die.repeat(h)}</span>`;
+    castle.append(cell);
+    const labels = [...cell.querySelectorAll('.bg-key, .bg-soll')];
+    const band = Math.max(...labels.map((e) => e.getBoundingClientRect().bottom));
+    const top = cell.querySelector('.bg-stack').getBoundingClientRect().top;
+    if (top < band - 0.5) out.push([h, Math.round(band - top)]);
+    cell.remove();
+  }
+  return out;
+})()"""
+
+
 def test_every_material_has_its_surface_and_the_dice_are_legible_on_a_phone(browser, live_site):
     contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
     for scheme in ("dark", "light"):
@@ -149,4 +171,6 @@ def test_every_material_has_its_surface_and_the_dice_are_legible_on_a_phone(brow
         assert len({image.split(")")[0] for _cls, image in surfaces}) == 4  # four different surfaces
         assert all(width >= 34 and font >= 16 for width, font in page.evaluate(SIZES))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # stacks have no height limit (SUPPLEMENT): every height stays below the cell's number and "Soll"
+        assert page.evaluate(TALL_STACKS) == [], scheme
         context.close()
