@@ -30,8 +30,9 @@ def english(text: str) -> list[str]:
     return german_words(text)
 
 
-def test_round_board_in_english_with_the_tie_reason():
-    board = S.round_board(
+def tie_board() -> dict:
+    """Round 1 of two castles tied on points: Bo ahead of Ann by the first pennant (Granit)."""
+    return S.round_board(
         castles=[castle({0: "M1"}), castle({0: "T1 G2"})],
         targets=[FREE, FREE],
         sketches=[1, 1],
@@ -39,6 +40,10 @@ def test_round_board_in_english_with_the_tie_reason():
         order=[0, 1],
         runde=1,
     )
+
+
+def test_round_board_in_english_with_the_tie_reason():
+    board = tie_board()
     assert board["rangfolge"][1]["gleichstand"] == "{s1} vor {s0}: mehr Würfel aus Granit (1. Wimpel), 1 zu 0."
     view = {"spieler": [{"seat": 0, "weiter": None}, {"seat": 1, "weiter": None}], "phase": "wertung"}
     with rendering_in("en"):
@@ -83,14 +88,7 @@ def test_the_rounds_ranking_numbers_each_place_once():
     """ "1. Ann", never "1. 1. Ann": the lines say their places (ties share one), the list adds no numbers."""
     from games.core.fragments import Fragment, to_html
 
-    board = S.round_board(
-        castles=[castle({0: "M1"}), castle({0: "T1 G2"})],
-        targets=[FREE, FREE],
-        sketches=[1, 1],
-        wimpel=[GRANIT, SEEGLAS],
-        order=[0, 1],
-        runde=1,
-    )
+    board = tie_board()
     view = {"spieler": [{"seat": 0, "weiter": None}, {"seat": 1, "weiter": None}], "phase": "wertung"}
     data = {"board": boards.board_data(view, board, ["Ann", "Bo"]), "phase": "wertung"}
     html = to_html({"b": Fragment("games/burg/board.html", data)})["b"]

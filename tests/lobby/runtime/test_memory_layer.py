@@ -15,19 +15,7 @@ from lobby.runtime.memory_layer import ThrottledInMemoryChannelLayer
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
     """Run ``scenario`` on a fresh event loop in its own thread (independent of any loop of the suite)."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as error:  # noqa: BLE001 - re-raised below
-            errors.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
+    in_thread(lambda: asyncio.run(scenario()))
 
 
 def in_thread(call: Callable[[], object]) -> None:
