@@ -78,21 +78,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.position: tuple[int, int] = (-1, -1)  # (match id, version) last rendered
         self.bucket = TokenBucket(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGE_BURST)
         expiry.start_embedded_sweeper()
+        # Listen before reading: a move that commits after the read is then announced to this
+        # connection (a computer's first move right after the start was lost in between).
+        await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
         snap = await self.db(_load_current)(self.table_id)
         if snap is None:
-            await self.close(code=4404)
+            await self.refuse(4404)
             return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         if not may_watch(snap.options, snap.user_seat(self.user_id)):
-            await self.close(code=4403)  # another player's daily puzzle of today (lobby/solo.py)
+            await self.refuse(4403)  # another player's daily puzzle of today (lobby/solo.py)
             return
-        await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
         await self.accept()
         await self.send_snapshot(snap)
         await chat.connected(self, snap.kind)  # the table chat (lobby/runtime/chat.py)
         # A computer whose move was lost (process restart) is asked again; harmless if it is not.
         await self.db(dispatch.schedule_computers)(match_id=snap.match_id)
+
+    async def refuse(self, code: int) -> None:
+        await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
+        await self.close(code=code)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)

@@ -165,3 +165,25 @@ async def test_unknown_table_is_closed(db):
     )
     connected, code = await communicator.connect()
     assert not connected
+
+
+async def test_a_move_committed_while_a_connection_opens_is_not_missed(make_table, monkeypatch):
+    """A connection listens to its table before it reads the table: a move that commits in between
+    (a computer's right after a game starts, CI of session 16) still reaches the page."""
+    from lobby.runtime import consumer
+
+    table = await database_sync_to_async(make_table)(humans=2)
+    match = await database_sync_to_async(actions.start_match)(table=table, seed=3)
+    read = consumer._load_current
+
+    def read_then_move(table_id: int):  # type: ignore[no-untyped-def]
+        snap = read(table_id)
+        if snap is not None and snap.version == 0:
+            actions.submit(match_id=match.pk, seat=1, action={"type": "pick", "n": 2}, expected_version=0)
+        return snap
+
+    monkeypatch.setattr(consumer, "_load_current", read_then_move)
+    a = await connect(table.pk, table.users[0])
+    assert "v0" in await a.receive_from()
+    assert "v1" in await receive_until(a, 'id="board"')
+    await a.disconnect()
