@@ -104,6 +104,7 @@
     if (press && !press.shown && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) {
       clearTimeout(timer);
       press = null;
+      if (current) timer = setTimeout(hide, 1800); // an earlier long press's window still goes
     }
   });
   const release = () => {
@@ -113,6 +114,8 @@
       suppressClick = true; // a long press is not a tap: it neither selects nor plays
       setTimeout(() => { suppressClick = false; }, 450);
       timer = setTimeout(hide, 1800);
+    } else if (current) {
+      hide(); // a tap: the window of an earlier long press goes at once
     }
     press = null;
   };
