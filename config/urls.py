@@ -21,5 +21,6 @@ urlpatterns = [
     path("sprache/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]
 
+handler403 = "config.views.forbidden"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

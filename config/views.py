@@ -17,6 +17,16 @@ def not_found(request: HttpRequest, exception: Exception | str | None = None) ->
     return render(request, "404.html", {"message": message}, status=404)
 
 
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "403.html", status=403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent with a missing or outdated security token (a page open for long, a login in another
+    tab): a German page that says nothing happened, instead of Django's technical one."""
+    return render(request, "403_csrf.html", status=403)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     return render(request, "500.html", status=500)
 

@@ -66,3 +66,24 @@ def test_favicon_is_linked_and_answers(client):
     assert response.status_code in (301, 302) and response["Location"] == "/static/favicon.svg"
     path = finders.find("favicon.svg")
     assert path and Path(path).read_text(encoding="utf-8").startswith("<svg")
+
+
+@override_settings(DEBUG=True)
+def test_a_form_with_an_outdated_security_token_is_a_german_page_and_changes_nothing():
+    from django.test import Client
+
+    from accounts.models import User
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/konto/gast/", {"csrfmiddlewaretoken": "veraltet"})
+    html = response.content.decode()
+    assert response.status_code == 403 and 'data-testid="csrf-failure"' in html
+    assert "Es ist nichts geschehen." in html and "CSRF-Verifizierung" not in html and "Reason given" not in html
+    assert not User.objects.exists()
+
+
+def test_a_forbidden_page_is_german(rf):
+    from config.views import forbidden
+
+    response = forbidden(rf.get("/"))
+    assert response.status_code == 403 and "Kein Zugriff" in response.content.decode()
