@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from games.core import registry
@@ -28,6 +28,14 @@ MODE_LABELS = {
     "rekord": gettext_lazy("Rekordjagd"),
     "meisterbrief": gettext_lazy("Meisterbrief"),
 }
+
+
+def mode_label(mode: str, game: str) -> str:
+    """The mode's name in the active language; a daily puzzle by the game's own name ("Tagesstrand")."""
+    daily = registry.solo(game).daily if mode == "taeglich" else None
+    if daily is not None:
+        return gettext(daily.name)
+    return str(MODE_LABELS.get(mode, MODE_LABELS["frei"]))
 
 
 @dataclass(frozen=True)
@@ -133,7 +141,7 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 match=match,
                 game=match.game,
                 game_name=registry.engine(match.game).NAME,
-                mode=MODE_LABELS[mode],
+                mode=mode_label(mode, match.game),
                 practice=mode == "taeglich" and match.table_id in practice,
                 seat=seat,
                 points=result["points"][seat] if result.get("points") else None,
@@ -224,9 +232,12 @@ def open_solo_games(user: User) -> list[dict[str, Any]]:
         if run is not None and current is not None and current.status == Match.Status.ABORTED:
             continue
         mode = table.options.get(MODE_KEY) or "frei"
-        label = MODE_LABELS.get(mode, MODE_LABELS["frei"])
+        label = mode_label(mode, table.game)
         if run is not None and run.rounds > 1:
-            label += f" – Durchgang {min(run.done + 1, run.rounds)} von {run.rounds}"
+            label += " – " + gettext("Durchgang %(n)s von %(of)s") % {
+                "n": min(run.done + 1, run.rounds),
+                "of": run.rounds,
+            }
         out.append({"table": table, "game": registry.engine(table.game).NAME, "mode": label, "run": run})
     return out
 

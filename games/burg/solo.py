@@ -36,6 +36,7 @@ MODES = SoloModes(
         options={"modus": "tagesstrand", "skizzenwahl": "eine", "bauen": "offen"},
         computers=(),
         won=never_won,
+        won_label=None,
     ),
     record=RecordMode(
         name=N_("Rekordjagd"),

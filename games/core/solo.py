@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.text import N_
+
 JSON = dict[str, Any]
 
 
@@ -36,6 +38,8 @@ class DailyMode:
     tempo: str = "normal"
     score: Callable[[JSON, int], int] = seat_points
     won: Callable[[JSON, int], bool] = seat_won
+    # What the Tagesliste's "Ergebnis" column says of a won attempt; None: nothing to win, no column.
+    won_label: str | None = N_("gewonnen")
     # "So lief der Beste heute": the day's best attempt in one line from its result and seat, shown
     # to a player who finished today's attempt (e.g. Speedrocket: the heights per evening only).
     best_line: Callable[[JSON, int], str] | None = None

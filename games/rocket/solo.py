@@ -33,6 +33,7 @@ MODES = SoloModes(
         options=DAILY_OPTIONS,
         computers=(),
         won=solo_won,
+        won_label=N_("ohne Fehlzündung"),
         best_line=heights_line,
     ),
     record=RecordMode(

@@ -88,7 +88,7 @@ def test_tagesplakat_first_attempt_practice_list_history_and_replay(page):
 
     page.get_by_test_id("nav-partien").click()
     page.wait_for_url("**/konto/partien/")
-    assert "Tagesrätsel" in page.get_by_test_id("history").inner_text()
+    assert "Tagesplakat" in page.get_by_test_id("history").inner_text()
     assert "Fortsetzen" in page.get_by_test_id("open-games").inner_text()
     assert "(Übung)" in page.get_by_test_id("open-games").inner_text()
     page.get_by_test_id("replay-link").first.click()

@@ -407,7 +407,7 @@ def test_neue_partie_at_a_daily_table_is_a_free_game_in_no_list(grete):
     assert second.seed != first.seed
     assert SoloScore.objects.count() == 1 and not ScoreEntry.objects.exists()
     modes = {row.match.pk: row.mode for row in history.finished_games(grete)}
-    assert modes == {first.pk: "Tagesrätsel", second.pk: "Freie Partie"}
+    assert modes == {first.pk: "Tagesfassade", second.pk: "Freie Partie"}
 
 
 def test_each_durchgang_of_a_kleister_hunt_shows_which_it_is_and_the_hunts_points(grete):

@@ -60,7 +60,7 @@ def test_practice_is_announced_before_and_after(client_of, grete):
     after = client_of.get("/spiele/neon/taeglich/").content.decode()
     assert "Erster Versuch (zählt)" in after and "Übung:" in after
     partien = client_of.get("/konto/partien/").content.decode()
-    assert "Tagesrätsel (Übung)" in partien
+    assert "Tagesfassade (Übung)" in partien
 
 
 def test_tagesliste_highlights_the_own_row_and_shows_the_streak(client_of, grete):
@@ -95,7 +95,7 @@ def test_meine_partien_lists_games_with_filter_statistics_and_open_games(client_
     finished = finish(current_match(solo.start_daily(user=grete, game="neon")))
     hunt = solo.start_record(user=grete, game="kleister", category="leicht")
     page = client_of.get("/konto/partien/").content.decode()
-    assert "Tagesrätsel" in page and f"/partie/{finished.pk}/" in page
+    assert "Tagesfassade" in page and f"/partie/{finished.pk}/" in page
     assert "Rekordjagd – Durchgang 1 von 5" in page and f"/tisch/{hunt.table_id}/" in page and "Fortsetzen" in page
     assert 'data-testid="stats-neon"' in page
     only_kleister = client_of.get("/konto/partien/?spiel=kleister").content.decode()
@@ -340,7 +340,7 @@ def test_an_upgraded_guest_keeps_its_games_in_meine_partien(grete):
     assert f"/partie/{match.pk}/" in client.get("/konto/partien/").content.decode()
     assert history.finished_games(grete) == []  # nobody else sees the guest's game
     user = accounts.upgrade_guest(guest=guest, username="hilde", password="Kleister-1929!")
-    assert [(r.match.pk, r.mode) for r in history.finished_games(user)] == [(match.pk, "Tagesrätsel")]
+    assert [(r.match.pk, r.mode) for r in history.finished_games(user)] == [(match.pk, "Tagesfassade")]
     client.force_login(user)  # the registration page logs the new account in (a new password, a new session)
     assert f"/partie/{match.pk}/" in client.get("/konto/partien/").content.decode()
     assert history.finished_games(grete) == []
@@ -379,3 +379,21 @@ def test_a_win_in_meine_partien_is_what_the_solo_mode_calls_one():
     assert history.won({"points": [9, 7], "places": [1, 2]}, 0, "kleister", "live")
     assert not history.won({"points": [9, 7], "places": [1, 2]}, 1, "rocket", "frei")
     assert not history.won({}, 0, "kleister", "live")
+
+
+def test_a_guest_is_not_told_that_its_attempt_is_in_the_tagesliste():
+    guest = accounts.create_guest()
+    finish(current_match(solo.start_daily(user=guest, game="burg")))
+    client = Client()
+    client.force_login(guest)
+    page = client.get("/spiele/burg/taeglich/").content.decode()
+    assert "er steht in der Tagesliste" not in page and "Gäste erscheinen in keiner Liste" in page
+
+
+def test_the_tagesliste_names_a_won_attempt_in_the_game_s_words_or_has_no_result_column(client_of, grete):
+    for game in ("neon", "rocket", "burg"):
+        finish(current_match(solo.start_daily(user=grete, game=game)))
+    assert "<th>Ergebnis</th>" in client_of.get("/bestenliste/neon/taeglich/").content.decode()
+    rocket = client_of.get("/bestenliste/rocket/taeglich/").content.decode()
+    assert "<th>Ergebnis</th>" in rocket and "gewonnen" not in rocket.split("<tbody>")[1]
+    assert "<th>Ergebnis</th>" not in client_of.get("/bestenliste/burg/taeglich/").content.decode()  # nothing to win
