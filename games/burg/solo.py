@@ -26,6 +26,7 @@ def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
 
 
 MODES = SoloModes(
+    turbo=True,
     daily=DailyMode(
         name=N_("Tagesstrand"),
         description=N_(

@@ -73,3 +73,6 @@ class SoloModes:
     # Whether every seat's view may be shown to everyone in a finished game's replay (the rules
     # reveal everything at the end); otherwise a seat's private view only to its own player.
     replay_open_after_end: bool = False
+    # A Turbo button at a solo table with computers: they move at the fastest tempo while it is on
+    # (Speedneon, Speedburg: "Mit dem Turbo-Knopf spielen die Computer schneller").
+    turbo: bool = False

@@ -27,6 +27,7 @@ def record_setup(category: str) -> tuple[dict[str, Any], tuple[str, ...], str]:
 
 
 MODES = SoloModes(
+    turbo=True,
     daily=DailyMode(
         name=N_("Tagesfassade"),
         description=N_(  # DAILY_TOOLS tools

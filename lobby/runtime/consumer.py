@@ -23,6 +23,7 @@ from games.core import fragments
 from games.core.protocol import IllegalAction
 from games.core.text import N_
 from games.core.translate import say
+from lobby import turbo
 from lobby.runtime import actions, advice, chat, dispatch, expiry, frames, log_append, notify, rendering, snapshot
 from lobby.runtime.table_threads import run_for_table
 from lobby.solo import may_watch
@@ -124,6 +125,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if chat.is_chat_frame(data):
             await chat.receive(self, data)
             return
+        if "turbo" in data:
+            await self.switch_turbo(data["turbo"])
+            return
         # The snapshot this connection last rendered (no query); the database only on a cold cache.
         snap = snapshot.get(*self.position) or await self.current_snapshot()
         seat = snap.user_seat(self.user_id) if snap else None
@@ -137,6 +141,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.db(actions.submit)(
             match_id=snap.match_id, user_id=self.user_id, action=action, expected_version=version
         )
+
+    async def switch_turbo(self, value: Any) -> None:
+        """The Turbo button (lobby/turbo.py): every page learns of it through the table event."""
+        if not isinstance(value, str) or value not in turbo.SWITCH:
+            raise IllegalAction(N_("Turbo ist an oder aus – etwas anderes gibt es nicht."))
+        await self.db(turbo.switch)(table_id=self.table_id, user_id=self.user_id, on=turbo.SWITCH[value])
 
     async def send_advice(self, snap: snapshot.Snapshot, seat: int) -> None:
         if snap.kind != "solo" or not snap.table_options.get("rat", True):

@@ -18,7 +18,7 @@ from typing import Any
 from accounts.services import format_taler
 from games.core import registry, translate
 from games.core.fragments import Fragment, FragmentContext, TableView, language, render_fragment, render_template
-from lobby import solo
+from lobby import solo, turbo
 from lobby.runtime import deadlines
 from lobby.runtime.snapshot import Snapshot
 
@@ -189,5 +189,10 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
             "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
             "taler": taler_lines(snap, ctx),
             "hunt": table_view(snap).hunt,
+            # None: no Turbo button here; else whether Turbo is on (lobby/turbo.py)
+            "turbo": turbo.is_on(snap.table_options)
+            if ctx.seat is not None
+            and turbo.offered(game=snap.game, kind=snap.kind, players=snap.players, playing=snap.status == "playing")
+            else None,
         },
     )
