@@ -28,9 +28,10 @@ from games.core import registry
 from games.core.protocol import IllegalAction
 from games.core.solo import DailyMode, RecordMode
 from games.core.text import N_, tx
+from leaderboard import solo_selectors
 from lobby import services, solo_results
 from lobby.models import DailyPuzzle, Match, SoloRun
-from lobby.solo_results import HUNT_ROUND, HUNT_SO_FAR, MODE_KEY
+from lobby.solo_results import HUNT_RECORD, HUNT_ROUND, HUNT_SO_FAR, MODE_KEY
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -161,6 +162,9 @@ def start_record(*, user: User, game: str, category: str) -> SoloRun:
     with transaction.atomic():
         _lock_user(user)
         extra = {MODE_KEY: SoloRun.Mode.RECORD, "kategorie": category, "rat": False}  # the Rat: free games only
+        best = solo_selectors.personal_records(user=user, game=game).get(category)
+        if best is not None:  # the record to beat, shown at the table (``hunt_progress``)
+            extra[HUNT_RECORD] = best
         table = services.create_solo_table(
             user=user, game=game, options=options, computers=computers, tempo=tempo, extra_options=extra
         )
@@ -183,16 +187,18 @@ def may_watch(options: dict, viewer_seat: int | None) -> bool:
     return True
 
 
-def hunt_progress(game: str, options: dict) -> dict[str, int] | None:
-    """A match of a record hunt of several Durchgänge: which one it is (``durchgang``), of how many
-    (``von``) and the hunt's points before it (``bisher``); None for any other match."""
+def hunt_progress(game: str, options: dict) -> dict[str, int | None] | None:
+    """A match of a record hunt: which Durchgang it is (``durchgang``), of how many (``von``, 1 for a
+    hunt of one game), the hunt's points before it (``bisher``) and the player's record in its category
+    when the hunt began (``rekord``, None: the first hunt there); None for any other match."""
     if options.get(MODE_KEY) != SoloRun.Mode.RECORD:
         return None
     mode = registry.solo(game).record
-    if mode is None or mode.rounds < 2:
+    if mode is None:
         return None
     return {
         "durchgang": int(options.get(HUNT_ROUND, 1)),
         "von": mode.rounds,
         "bisher": int(options.get(HUNT_SO_FAR, 0)),
+        "rekord": options.get(HUNT_RECORD),
     }

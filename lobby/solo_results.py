@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 MODE_KEY = "modus"  # table option: "taeglich" or "rekord" (kept in every match record)
 HUNT_ROUND, HUNT_SO_FAR = "durchgang", "bisher"  # a record hunt's match: its Durchgang, the points before it
+HUNT_RECORD = "rekord_vorher"  # a record hunt's table: the player's record in its category (the one to beat)
 
 
 def is_solo_mode(match: Match) -> bool:
@@ -116,6 +117,9 @@ def _count(run: SoloRun, match: Match, table: Table) -> SoloRun:
         if run.mode == SoloRun.Mode.RECORD:  # the next hunt at this table starts fresh
             for key in ("startspieler", HUNT_ROUND, HUNT_SO_FAR):
                 table.options.pop(key, None)
+            if run.status == SoloRun.Status.FINISHED and run.counts:  # ... against the record as it is now
+                best = table.options.get(HUNT_RECORD)
+                table.options[HUNT_RECORD] = run.score if best is None else max(best, run.score)
             table.save(update_fields=["options"])
     run.save(update_fields=fields)
     if run.status == SoloRun.Status.FINISHED and run.counts:

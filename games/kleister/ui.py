@@ -354,7 +354,13 @@ def hunt_total(hunt: dict[str, int] | None, points: int) -> dict[str, int] | Non
     """A record hunt's Durchgang at its end: the hunt's points with this one's, and whether it was the last."""
     if hunt is None:
         return None
-    return {**hunt, "zusammen": hunt["bisher"] + points, "letzter": hunt["durchgang"] >= hunt["von"]}
+    total, record = hunt["bisher"] + points, hunt.get("rekord")
+    return {
+        **hunt,
+        "zusammen": total,
+        "letzter": hunt["durchgang"] >= hunt["von"],
+        "neu": record is None or total > record,
+    }
 
 
 # --------------------------------------------------------------------------- the contract

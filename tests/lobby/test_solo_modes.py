@@ -419,7 +419,8 @@ def test_each_durchgang_of_a_kleister_hunt_shows_which_it_is_and_the_hunts_point
     total = 0
     for number in range(1, 6):
         match = current_match(run)
-        assert solo.hunt_progress("kleister", match.options) == {"durchgang": number, "von": 5, "bisher": total}
+        progress = solo.hunt_progress("kleister", match.options)
+        assert progress == {"durchgang": number, "von": 5, "bisher": total, "rekord": None}
         running = rendering.render(snapshot.current_for_table(run.table_id), 0)
         bar = running["tbl-bar"]
         assert f"Rekordjagd · Durchgang {number} von 5" in bar
@@ -436,17 +437,35 @@ def test_each_durchgang_of_a_kleister_hunt_shows_which_it_is_and_the_hunts_point
         else:
             assert f"Rekordjagd beendet: {bars.number(total)} Punkt" in end and "aus 5 Durchgängen" in end
             assert "Neue Rekordjagd" in end and 'href="/spiele/kleister/rekordjagd/"' in end
+            assert "Neuer Rekord!" in end  # the first hunt in this category
     run.refresh_from_db()
     assert run.score == total
     run.table.refresh_from_db()
     assert not {"durchgang", "bisher", "startspieler"} & set(run.table.options)  # the next hunt starts fresh
     services.restart_solo(table=run.table, user=grete)
-    assert solo.hunt_progress("kleister", current_match(run).options)["durchgang"] == 1
+    progress = solo.hunt_progress("kleister", current_match(run).options)
+    assert progress["durchgang"] == 1 and progress["rekord"] == total  # the next hunt's record to beat
+    bar = rendering.render(snapshot.current_for_table(run.table_id), 0)["tbl-bar"]
+    assert f"dein Rekord: {bars.number(total)}" in bar
 
 
-def test_a_free_game_and_a_one_game_hunt_have_no_durchgang(grete):
-    run = solo.start_record(user=grete, game="neon", category="2")
-    assert solo.hunt_progress("neon", current_match(run).options) is None
+def test_a_one_game_hunt_says_so_and_shows_the_record_to_beat_and_a_free_game_nothing(grete):
+    from lobby.runtime import rendering, snapshot
+
+    run = solo.start_record(user=grete, game="burg", category="eine")
+    assert solo.hunt_progress("burg", current_match(run).options) == {
+        "durchgang": 1,
+        "von": 1,
+        "bisher": 0,
+        "rekord": None,
+    }
+    bar = rendering.render(snapshot.current_for_table(run.table_id), 0)["tbl-bar"]
+    assert "Rekordjagd" in bar and "Durchgang" not in bar and "dein Rekord" not in bar
+    points = finish(current_match(run)).result["points"][0]
+    again = solo.start_record(user=grete, game="burg", category="eine")
+    assert solo.hunt_progress("burg", current_match(again).options)["rekord"] == points
+    bar = rendering.render(snapshot.current_for_table(again.table_id), 0)["tbl-bar"]
+    assert f"dein Rekord: {bars.number(points)}" in bar
     options = dict(registry.solo("kleister").record.setup("leicht")[0])
     table = services.create_solo_table(user=grete, game="kleister", options=options, computers=["leicht"])
     assert solo.hunt_progress("kleister", Match.objects.get(table=table).options) is None
