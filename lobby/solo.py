@@ -153,11 +153,30 @@ def start_daily(*, user: User, game: str, now: datetime | None = None) -> SoloRu
             return SoloRun.objects.create(counts=False, **fields)
 
 
+def open_hunt(user: User, game: str, category: str) -> SoloRun | None:
+    """The player's record hunt in ``category`` that is still to be played, if any."""
+    return next((r for r in open_runs(user, game) if r.mode == SoloRun.Mode.RECORD and r.category == category), None)
+
+
+def give_up_hunt(*, run: SoloRun, user: User) -> None:
+    """End an open record hunt without a result (its running game ends without scoring)."""
+    current = Match.objects.filter(table=run.table).order_by("-number").first()
+    if current is not None and current.status == Match.Status.PLAYING:
+        services.leave_match(table_id=run.table_id, user=user)
+    SoloRun.objects.filter(pk=run.pk, status=SoloRun.Status.OPEN).update(
+        status=SoloRun.Status.ABORTED, finished=timezone.now()
+    )
+
+
 def start_record(*, user: User, game: str, category: str) -> SoloRun:
-    """Start a record hunt in ``category`` (e.g. the computers' strength): its first match."""
+    """Start a record hunt in ``category`` (e.g. the computers' strength): its first match. One hunt per
+    category is open at a time: an open one is ended first (``give_up_hunt``)."""
     mode = record_mode(game)
     if category not in dict(mode.categories):
         raise IllegalAction(N_("Diese Stufe gibt es für die Rekordjagd nicht."))
+    running = open_hunt(user, game, category)
+    if running is not None:
+        give_up_hunt(run=running, user=user)
     options, computers, tempo = mode.setup(category)
     with transaction.atomic():
         _lock_user(user)

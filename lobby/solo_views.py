@@ -85,8 +85,13 @@ def record(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("Dieses Spiel hat keine Rekordjagd."))
     error = None
     if request.method == "POST":
+        user, category = _player(request), request.POST.get("kategorie", "")
+        running = solo.open_hunt(user, slug, category)
+        if running is not None and request.POST.get("neu") != "1":  # one open hunt per category: go on with it
+            messages.info(request, _("Deine Rekordjagd in dieser Auswahl läuft noch – hier geht es weiter."))
+            return redirect("lobby:table", table_id=running.table_id)
         try:
-            run = solo.start_record(user=_player(request), game=slug, category=request.POST.get("kategorie", ""))
+            run = solo.start_record(user=user, game=slug, category=category)
         except IllegalAction as exc:
             error = say_error(exc)
         else:

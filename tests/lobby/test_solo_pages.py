@@ -173,6 +173,23 @@ def test_record_hunt_page_starts_a_hunt(client_of):
     )
 
 
+def test_a_second_start_in_a_category_goes_on_with_the_open_hunt_unless_it_is_restarted(client_of, grete):
+    first = client_of.post("/spiele/burg/rekordjagd/", {"kategorie": "eine"})
+    again = client_of.post("/spiele/burg/rekordjagd/", {"kategorie": "eine"}, follow=True)
+    assert again.redirect_chain[0][0] == first["Location"]  # the same table, no second hunt
+    assert "läuft noch – hier geht es weiter" in again.content.decode()
+    assert SoloRun.objects.count() == 1
+    other = client_of.post("/spiele/burg/rekordjagd/", {"kategorie": "zwei"})  # another category: its own hunt
+    assert other["Location"] != first["Location"] and SoloRun.objects.count() == 2
+    page = client_of.get("/spiele/burg/rekordjagd/").content.decode()
+    assert page.count('data-testid="resume-hunt"') == 2 and page.count('data-testid="restart-hunt"') == 2
+    fresh = client_of.post("/spiele/burg/rekordjagd/", {"kategorie": "eine", "neu": "1"})
+    assert fresh["Location"] not in (first["Location"], other["Location"])
+    old = SoloRun.objects.filter(category="eine").order_by("created").first()
+    assert old.status == SoloRun.Status.ABORTED and current_match(old).status == Match.Status.ABORTED
+    assert [r.category for r in solo.open_runs(grete, "burg")] == ["eine", "zwei"]
+
+
 def test_neon_replay_may_show_any_seat_after_the_end(grete):
     match = finish(current_match(solo.start_record(user=grete, game="neon", category="3")))
     page = Client().get(f"/partie/{match.pk}/?schritt=5&platz=0")
