@@ -44,7 +44,6 @@
     if (theme) theme.checked = true;
     if (mute) {
       mute.setAttribute("aria-pressed", state.muted ? "true" : "false");
-      mute.querySelector(".view-mute-icon").textContent = state.muted ? "🔇" : "🔊";
       mute.title = mute.dataset[state.muted ? "on" : "off"];
       mute.setAttribute("aria-label", mute.title);
     }

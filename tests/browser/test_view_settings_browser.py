@@ -112,9 +112,13 @@ def test_guest_settings_stay_on_the_device_and_sound_and_live_region_follow_move
     page.wait_for_function("window.liveSaid.some((line) => line.includes(' klebt '))")
 
     # the mute button (keyboard): everything stops, nothing plays on the next move
-    page.get_by_test_id("mute").focus()
+    mute = page.get_by_test_id("mute")
+    assert mute.locator(".view-mute-waves").is_visible() and mute.locator(".view-mute-cross").is_hidden()
+    mute.focus()
     page.keyboard.press("Enter")
-    assert page.get_by_test_id("mute").get_attribute("aria-pressed") == "true"
+    assert mute.get_attribute("aria-pressed") == "true"
+    # a drawn speaker, crossed out now (an emoji showed as an empty box without an emoji font)
+    assert mute.locator(".view-mute-cross").is_visible() and mute.locator(".view-mute-waves").is_hidden()
     assert page.evaluate("SC.sound.playing()") is None
     played = page.evaluate("SC.sound.log.length")
     assert page.evaluate("SC.sound.play('kleben')") is False
