@@ -36,7 +36,7 @@ def end_data(ctx: FragmentContext) -> JSON:
                 "ruhm_kristalle": a.get("ruhm_kristalle", 0),
                 "mark": a.get("mark", 0),
                 "hoehen": result["hoehen"][seat],
-                "beste": max(result["hoehen"][seat] or [0]),
+                "beste": highest_rocket(result, seat),
                 "fehl": result["fehlzuendungen"][seat],
                 "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
                 "parts": dict(parts[seat]),
@@ -51,6 +51,9 @@ def end_data(ctx: FragmentContext) -> JSON:
         "share": share_line(view) if view["taeglich"] else None,
         "meister": meister_data(view["meister"]) if view["meister"] else None,
         "seat": ctx.seat,
+        # Nochmal at a live table, as on the table bar (a seat that left has no Nochmal)
+        "again": ctx.snap.kind == "live" and ctx.seat is not None and not ctx.snap.players[ctx.seat].get("left"),
+        "stake": ctx.snap.stake,
         "kind": ctx.snap.kind,
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,
@@ -58,6 +61,14 @@ def end_data(ctx: FragmentContext) -> JSON:
         "chart": chart(ctx),
         "bar_width": bars.WIDTH,
     }
+
+
+def highest_rocket(result: JSON, seat: int) -> int:
+    """The highest field a rocket of ``seat`` reached without a Fehlzündung (a misfired rocket never rose;
+    the same as the Werkstattbuch's highest rocket); 0 if every evening misfired."""
+    fields = result["hoehen"][seat]
+    misfires = (result.get("fehl_abende") or [[False] * len(fields)])[seat]
+    return max((f for f, fehl in zip(fields, misfires, strict=False) if not fehl), default=0)
 
 
 def meister_data(meister: dict[str, Any]) -> dict[str, Any]:

@@ -561,21 +561,28 @@ def place_chip(s: State, seat: int, chip: str, events: list | None) -> None:
             lay(p, chip, c, zaehl=z)
             _misfire(p, seat, chip, events)
             return
-        lay(p, chip, c, zaehl=z)
+        _, notes = lay(p, chip, c, zaehl=z)
         p.vorsorge = sand_allowed(s, p)
-        template = (
-            N_("zieht %(chip)s (Funkenflug: zählt nicht): Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
-            if z == 0
-            else N_("zieht %(chip)s: Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
-        )
-        _ev(
-            events,
-            "zug",
-            seat,
-            tx(template, chip=chip_say(chip), field=p.felder[-1], sum=p.summe, limit=p.grenze),
-            chip=chip,
-            feld=p.felder[-1],
-        )
+        field = p.felder[-1]
+        if notes:  # a Treibsatz pushed it
+            if z == 0:
+                notes.insert(0, tx("Funkenflug: zählt nicht"))
+            text = tx(
+                "zieht %(chip)s: Feld %(field)s (%(notes)s), Zündmesser %(sum)s/%(limit)s.",
+                chip=chip_say(chip),
+                field=field,
+                notes=join(", ", notes),
+                sum=p.summe,
+                limit=p.grenze,
+            )
+        else:
+            template = (
+                N_("zieht %(chip)s (Funkenflug: zählt nicht): Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
+                if z == 0
+                else N_("zieht %(chip)s: Feld %(field)s, Zündmesser %(sum)s/%(limit)s.")
+            )
+            text = tx(template, chip=chip_say(chip), field=field, sum=p.summe, limit=p.grenze)
+        _ev(events, "zug", seat, text, chip=chip, feld=field)
         return
     follow, notes = lay(p, chip, c)
     if notes:
@@ -744,21 +751,21 @@ def _settle(s: State, events: list | None) -> None:
                 "ruhm": p.ruhm,
             }
         )
-        parts = (
-            [tx("%(n)s Ruhm aus %(mark)s Mark", n=from_mark_used, mark=mark)]
-            if from_mark_used or not field_used
-            else []
-        )
+        # A part with nothing to count (0 Mark, 0 crystals) is left out; the Mark stay if nothing else is said.
+        parts = []
         if field_used:
             parts.append(tx("nach der Fehlzündung %(n)s Ruhm vom Wertungsfeld (besser als die Mark)", n=field_used))
-        parts.append(
-            ntx(
-                "%(ruhm)s Ruhm aus %(n)s Kristall",
-                "%(ruhm)s Ruhm aus %(n)s Kristallen",
-                s.kristalle_ende[i],
-                ruhm=from_crystals,
+        if s.kristalle_ende[i]:
+            parts.append(
+                ntx(
+                    "%(ruhm)s Ruhm aus %(n)s Kristall",
+                    "%(ruhm)s Ruhm aus %(n)s Kristallen",
+                    s.kristalle_ende[i],
+                    ruhm=from_crystals,
+                )
             )
-        )
+        if from_mark_used or (not field_used and (mark or not parts)):
+            parts.insert(0, tx("%(n)s Ruhm aus %(mark)s Mark", n=from_mark_used, mark=mark))
         _ev(
             events,
             "abrechnung",

@@ -72,6 +72,8 @@ class OptionsForm(forms.Form):
                 initial=1,
                 required=False,
                 help_text=_("gilt nur bei „eigene Auswahl“"),
+                # shown only while "eigene Auswahl" is chosen (static/js/show_if.js; the game page: detail.js)
+                widget=forms.Select(attrs={"data-show-if": "rezepte=gastgeber"}),
             )
 
     def clean(self) -> dict[str, Any]:

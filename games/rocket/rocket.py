@@ -109,10 +109,10 @@ def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | N
     base = p.last_field()
     bonus = p.treib
     if p.treib:
-        notes.append(f"Treibsatz +{p.treib}")
+        notes.append(tx("Treibsatz +%(n)s", n=p.treib))
     if p.schwung and colour != "W":
         bonus += p.schwung
-        notes.append(f"Schwung +{p.schwung}")
+        notes.append(tx("Schwung +%(n)s", n=p.schwung))
     p.treib = 0
     p.schwung = 0
     counted = 0
@@ -136,22 +136,22 @@ def lay(p: Seat, chip: str, ctx: Ctx, zaehl: int | None = None) -> tuple[str | N
             extra = min(n, 2)
             if extra:
                 bonus += extra
-                notes.append(f"Kalkfeuer +{extra}")
+                notes.append(tx("Kalkfeuer +%(n)s", n=extra))
         elif rec == 2:
             if prev is not None and prev[0] == "W":
                 extra = chip_value(prev)
                 bonus += extra
-                notes.append(f"Nachbrenner +{extra}")
+                notes.append(tx("Nachbrenner +%(n)s", n=extra))
         elif rec == 3:
             extra = min(3, sum(1 for c in p.chips if c[0] == "R"))
             if extra:
                 bonus += extra
-                notes.append(f"Rotglut +{extra}")
+                notes.append(tx("Rotglut +%(n)s", n=extra))
         else:
             extra = 2 if p.summe >= 5 else 1 if p.summe >= 3 else 0
             if extra:
                 bonus += extra
-                notes.append(f"Hitze +{extra}")
+                notes.append(tx("Hitze +%(n)s", n=extra))
     elif colour == "Y":
         rec = ctx.r("Y")
         if rec == 1 and prev is not None and prev[0] == "W":

@@ -56,7 +56,14 @@ def _item(seat: int, text: Text, **gain: int) -> JSON:
 def prize(s: State) -> list[JSON]:
     cands = [i for i, p in enumerate(s.seats) if not p.fehl]
     if s.solo and sheet(s) == "konkurrenz":
-        cands = [i for i in cands if s.seats[i].wertungsfeld() > solo_target(s.abend)]
+        target = solo_target(s.abend)
+        beaten = [i for i in cands if s.seats[i].wertungsfeld() <= target]
+        if beaten:  # the show says why there is no prize
+            return [
+                _item(i, tx("steigt nicht über die Konkurrenz (Feld %(n)s): kein Tagespreis.", n=target))
+                for i in beaten
+            ]
+        cands = [i for i in cands if s.seats[i].wertungsfeld() > target]
     if not cands:
         return []
     best = max(s.seats[i].wertungsfeld() for i in cands)

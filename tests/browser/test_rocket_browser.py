@@ -7,6 +7,7 @@ chose the recipes in "Tisch eröffnen") draw at the same moment and each sees th
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 import uuid
@@ -218,6 +219,7 @@ def test_two_players_draw_at_the_same_moment_and_see_each_others_rocket_rise(bro
     form = rosa.get_by_test_id("open-rocket")
     form.locator("#id_rocket-places").select_option("2")
     form.locator("#id_rocket-laenge").select_option("kurz")
+    assert form.locator("#id_rocket-rezept_P").is_hidden()  # the own recipes only with "eigene Auswahl"
     form.locator("#id_rocket-rezepte").select_option("gastgeber")
     form.locator("#id_rocket-rezept_P").select_option("3")
     form.get_by_role("button", name="Tisch eröffnen").click()
@@ -290,3 +292,67 @@ def test_a_player_completes_the_first_meisterbrief_level(page):
     page.get_by_test_id("play-2").click()
     page.wait_for_selector("#rk-conn[data-state=open]")
     assert "Stufe 2" in page.get_by_test_id("ziele").inner_text()
+
+
+def live_turn(page) -> bool:
+    """One decision of a player who never draws: Aufhören, Weiter, Fertig (nothing bought); True if one was made."""
+    c = page.evaluate(
+        "() => { const c = document.getElementById('rk-controls');"
+        " return c ? {phase: c.dataset.phase, mine: c.dataset.mine === '1'} : {}; }"
+    )
+    if not c.get("mine") or c.get("phase") not in ("stopfen", "vorstellung", "handel"):
+        return False
+    if c["phase"] == "handel" and not page.get_by_test_id("shop").count():
+        return False  # the shop is still coming
+    before = page.locator("#tbl-v").get_attribute("data-version")
+    page.keyboard.press("Enter")
+    with contextlib.suppress(PlaywrightTimeout):  # the page's own Weiter may have taken that step
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{before}'", timeout=3000)
+    assert not page.locator("#table-error").inner_text().strip()
+    return True
+
+
+def test_the_end_board_of_a_live_table_says_who_got_the_pot_and_offers_nochmal(browser, live_site):
+    """QA: the end board covered the table bar's Nochmal and did not say who got the pot."""
+    tag = uuid.uuid4().hex[:5]
+    contexts, pages = zip(*(register(browser, live_site, f"{n}{tag}") for n in ("rita", "ralf")), strict=True)
+    rita, ralf = pages
+    for page in pages:
+        page.on("dialog", lambda dialog: dialog.accept())  # the stake is asked about
+    rita.goto("/tische/")
+    rita.locator("details:has([data-testid=open-rocket]) > summary").click()
+    form = rita.get_by_test_id("open-rocket")
+    form.locator("#id_rocket-places").select_option("2")
+    form.locator("#id_rocket-laenge").select_option("kurz")
+    form.locator("#id_rocket-stake").select_option("10")
+    form.get_by_role("button", name="Tisch eröffnen").click()
+    rita.get_by_test_id("wait-room").wait_for()
+    ralf.goto(rita.url)
+    ralf.get_by_test_id("join").click()
+    for page in pages:
+        page.wait_for_selector("#rk-conn[data-state=open]")
+    deadline = time.monotonic() + GAME_SECONDS
+    while not all(p.get_by_test_id("endboard").count() for p in pages):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not any([live_turn(p) for p in pages]):
+            rita.wait_for_timeout(100)
+    for page in pages:
+        board = page.get_by_test_id("endboard")
+        pot = board.get_by_test_id("end-pot")
+        pot.wait_for()
+        assert "Pot 20 Taler" in pot.inner_text() and "bekomm" in pot.inner_text()
+        again = board.get_by_test_id("end-again")
+        # the end board's own Nochmal is the topmost element at its centre: it can be clicked
+        assert again.evaluate(
+            "b => { const r = b.getBoundingClientRect();"
+            " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+        )
+    rita.get_by_test_id("end-again").click()
+    rita.get_by_test_id("again-wait").wait_for()
+    ralf.get_by_test_id("end-again").click()
+    for page in pages:
+        page.wait_for_selector("#rk-conn[data-state=open]")
+        page.get_by_test_id("ziehen").wait_for()
+        assert not page.get_by_test_id("endboard").count()
+    for context in contexts:
+        context.close()

@@ -251,3 +251,69 @@ def test_status_line_is_readable_on_a_phone_and_the_log_shows_its_numbers_whole(
                 assert numbers["lines"] >= max(count, 10) and numbers["style"] == "decimal"
                 assert not numbers["clipped"], (scheme, size, numbers["clipped"])
         context.close()
+
+
+def _daily_end_and_konkurrenz_show() -> tuple[str, str]:
+    """A finished Tagesrätsel's end board and the show of a Konkurrenz evening (Wertungsfeld 11 under her 14),
+    rendered as the server renders them."""
+    import random
+
+    from games.core.fragments import render_fragment
+    from games.rocket import engine as E
+    from games.rocket import ui
+    from tests.games.rocket.helpers import evening, to_step
+    from tests.games.rocket.test_ui import ctx_for
+
+    rng = random.Random(3)
+    s = E.new_game(seed=3, players=1, options={"taeglich": True})
+    while not E.is_over(s):
+        s, _ = E.apply(s, 0, rng.choice(E.legal_actions(s, 0)))
+    ctx = ctx_for(s, 0)
+    ctx = type(ctx)(ctx.snap, ctx.view, 0, ["Pulvermacher Gottlieb Leberecht"])  # a long name, as people have
+    end = render_fragment(ui.private_fragments(ctx)["rk-end"])[1]
+    s = evening(1, blatt="konkurrenz", abend=1)
+    s.seats[0].start = 10
+    show = render_fragment(ui.public_fragments(ctx_for(to_step(s, 1), None))["rk-show"])[1]
+    return end, show
+
+
+#: how many heights (bar and name) the Konkurrenz label runs over
+OVERLAPS = """() => { const label = document.querySelector('#rk-show .rk-ziel span').getBoundingClientRect();
+    return [...document.querySelectorAll('#rk-show .rk-height')].filter((h) => {
+      const r = h.getBoundingClientRect();
+      return r.left < label.right && label.left < r.right && r.top < label.bottom && label.top < r.bottom;
+    }).length; }"""
+#: per row of the end table: how far the colour marker's middle is from the name's middle (one line: near 0)
+MARKER_OFF = """() => [...document.querySelectorAll('#rk-end .rk-end-name')].map((cell) => {
+    const key = cell.querySelector('svg').getBoundingClientRect();
+    const name = cell.querySelector(':scope > span').getBoundingClientRect();
+    if (key.right > name.left + 1) return 99;  // not left of the name
+    return Math.abs((key.top + key.bottom) / 2 - (name.top + name.bottom) / 2); })"""
+
+
+def test_the_konkurrenz_label_the_share_line_and_the_end_rows_fit(browser, live_site):
+    """QA: the label "Konkurrenz 14" ran under the height bar, the share line was cut off, and the first end
+    row's colour marker wrapped above the name. The fragments as the server renders them, on the real page
+    (a desktop and a phone)."""
+    end, show = _daily_end_and_konkurrenz_show()
+    for width in (1280, 390):
+        context = browser.new_context(base_url=live_site, locale="de-DE", viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        start_short_game(page)  # the guest does not act: the show and the end board stay as set here
+        page.evaluate(
+            "([show, end]) => { document.getElementById('rk-show').outerHTML = show;"
+            " document.getElementById('rk-end').outerHTML = end; }",
+            [show, end],
+        )
+        label = page.locator("#rk-show .rk-ziel span")
+        assert label.inner_text() == "Konkurrenz 14" and label.is_visible()
+        assert page.evaluate(OVERLAPS) == 0, width
+        assert (
+            "steigt nicht über die Konkurrenz (Feld 14): kein Tagespreis." in page.get_by_test_id("step-1").inner_text()
+        )
+        share = page.get_by_test_id("share-line")
+        assert share.input_value().startswith("Speedrocket-Tagesrätsel:")
+        assert share.evaluate("i => i.scrollWidth <= i.clientWidth"), width
+        assert max(page.evaluate(MARKER_OFF)) < 6, width
+        context.close()

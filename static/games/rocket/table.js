@@ -278,6 +278,14 @@
   // error) the page may send again. Other seats' moves alone (simultaneous drawing) do not count, so a
   // key pressed twice never sends a second action from a page that still shows the old position.
   const ownSig = () => ($("#rk-controls")?.outerHTML || "") + (own === null ? "" : $(`#rk-m-${own}`)?.outerHTML || "");
+  // The end board repeats who got the pot: the table bar's line (the board may cover the bar).
+  function copyPot() {
+    const slot = $("#rk-end [data-testid=end-pot]");
+    if (!slot) return;
+    const pot = $("#tbl-bar [data-testid=pot]");
+    slot.hidden = !pot;
+    slot.innerHTML = pot ? pot.innerHTML : "";
+  }
   function afterUpdate() {
     const sig = ownSig();
     if (sig !== lastSig) { lastSig = sig; busy = false; }
@@ -289,6 +297,7 @@
     setFocus($(`#rk-m-${focus}`) ? focus : own ?? 0);
     focusAsk();
     markRat();
+    copyPot();
     const over = $("#rk-status")?.dataset.over === "1";
     root.classList.toggle("rk-over", over);
   }

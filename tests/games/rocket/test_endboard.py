@@ -118,3 +118,48 @@ def test_the_settlement_column_says_when_the_wertungsfeld_counted_instead_of_the
     first = text.split(f'data-testid="end-{data["rows"][0]["seat"]}"')[1].split("</tr>")[0]
     second = text.split(f'data-testid="end-{data["rows"][1]["seat"]}"')[1].split("</tr>")[0]
     assert '>3 <small class="muted">(Feld)</small></td>' in first and "(Feld)" not in second
+
+
+def test_the_highest_rocket_leaves_out_misfired_rockets():
+    """Rule text: a misfired rocket does not rise; the end board counts as the Werkstattbuch does."""
+    result = {"hoehen": [[12, 30, 20], [9, 9]], "fehl_abende": [[False, True, False], [True, True]]}
+    assert endboard.highest_rocket(result, 0) == 20
+    assert endboard.highest_rocket(result, 1) == 0
+    assert endboard.highest_rocket({"hoehen": [[7, 11]]}, 0) == 11  # an older result without fehl_abende
+    s = finished()
+    s.hoehen[-1][0] = {"feld": 53, "fehl": True}  # the highest rocket misfired
+    row = next(r for r in endboard.end_data(ctx_for(s, 0))["rows"] if r["seat"] == 0)
+    assert row["beste"] == max(h[0]["feld"] for h in s.hoehen if not h[0]["fehl"]) < 53
+
+
+def _live_ctx(s: E.State, seat: int | None, left: bool = False):
+    from games.core.fragments import FragmentContext
+
+    from .test_ui import facts
+
+    table = facts(s.players, kind="live")
+    players = [{**p, "left": left and i == seat} for i, p in enumerate(table.players)]
+    table = type(table)(**{**table.__dict__, "players": players, "stake": 10})
+    return FragmentContext(table, E.view(s, seat), seat, [f"P{i}" for i in range(s.players)])
+
+
+def test_the_end_board_at_a_live_table_offers_nochmal_like_the_table_bar():
+    """QA: the end board covered the bar's Nochmal; like Speedkleister's end board it has its own."""
+    s = finished()
+    text = render_fragment(ui.private_fragments(_live_ctx(s, 0))["rk-end"])[1]
+    form = text.split('action="/tisch/1/nochmal/"')[1].split("</form>")[0]
+    assert 'data-testid="end-again"' in form and 'class="tbl-csrf"' in form
+    assert "Noch eine Partie mit 10 Taler Einsatz?" in form  # the stake is asked about first
+    # the pot line's place (filled from the table bar by table.js)
+    assert 'data-testid="end-pot"' in text
+    # a spectator, a seat that left and a solo game have no Nochmal
+    assert "end-again" not in render_fragment(ui.private_fragments(_live_ctx(s, None))["rk-end"])[1]
+    assert "end-again" not in render_fragment(ui.private_fragments(_live_ctx(s, 0, left=True))["rk-end"])[1]
+    assert "end-again" not in render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-end"])[1]
+
+
+def test_the_colour_marker_stays_with_the_name():
+    text = render_fragment(ui.private_fragments(ctx_for(finished(), 0))["rk-end"])[1]
+    assert text.count('<td><span class="rk-end-name"><svg class="chart-key"') == 3
+    css = (ROOT / "static/games/rocket/table.css").read_text()
+    assert ".rk-end-name { display: inline-flex;" in css

@@ -259,6 +259,12 @@ def test_settlement_line_counts_crystals_in_singular_and_plural():
     assert "2 Ruhm aus 5 Kristallen –" in five
 
 
+def test_settlement_line_leaves_out_nothing_from_no_crystals():
+    """QA: "0 Ruhm aus 0 Kristallen" said nothing; without crystals the line names the Mark only."""
+    none, _ = _settlement_lines([0, 5])
+    assert none == "Abrechnung: 0 Ruhm aus 1 Mark – zusammen 0 Ruhm."
+
+
 def test_last_evening_after_a_misfire_the_better_counts():
     s = evening(blatt="kaiserwetter", abend=9)
     s.seats[0].eimer = False

@@ -364,3 +364,34 @@ def test_s4_ansporn():
     assert scoring.shop_mark(s, 0) == 3 + 3 + 8
     assert scoring.shop_mark(s, 1) == 2 + 3 + 4
     assert scoring.shop_mark(s, 2) == 1 + 3
+
+
+def test_the_log_names_a_treibsatz_also_on_a_blitzpulver():
+    """QA: the "Treibsatz +1" note was built when laying a Blitzpulver but left out of its log line."""
+    s = evening(rezepte={"S": 2})
+    events = put(s, 0, "S1", "W1")
+    assert events[-1]["text"] == "zieht Blitzpulver 1: Feld 3 (Treibsatz +1), Zündmesser 1/7."
+    # without a bonus the line stays as it was
+    assert put(s, 0, "W1")[-1]["text"] == "zieht Blitzpulver 1: Feld 4, Zündmesser 2/7."
+    # with Funkenflug the first Blitzpulver's line says both
+    s = evening(blatt="funkenflug", rezepte={"S": 2})
+    text = put(s, 0, "S1", "W2")[-1]["text"]
+    assert text == "zieht Blitzpulver 2: Feld 4 (Funkenflug: zählt nicht, Treibsatz +1), Zündmesser 0/7."
+
+
+def test_the_bonus_notes_are_translatable_texts():
+    """The notes of "beim Legen" bonuses are games.core.text messages (docs/i18n.md), not German f-strings;
+    the recipe names in them stay names."""
+    from games.core.text import tx
+    from games.core.translate import rendering_in, say
+
+    s = evening(rezepte={"S": 2, "B": 4, "R": 1})
+    events = put(s, 0, "S1", "B2", "O1", "R1")
+    notes = [e["msg"]["a"]["notes"]["i"] for e in events[1:]]
+    assert notes == [
+        [tx("Treibsatz +%(n)s", n=1)],
+        [tx("Schwung +%(n)s", n=2)],
+        [tx("Kalkfeuer +%(n)s", n=1)],
+    ]
+    with rendering_in("en"):
+        assert "Treibsatz +1" in say(events[1]["msg"]) and "Schwung +2" in say(events[2]["msg"])

@@ -195,9 +195,21 @@ def test_solo_auftrag_des_buergermeisters():
 def test_solo_konkurrenz_tagespreis_only_higher():
     s = evening(1, blatt="konkurrenz", abend=2)  # the Konkurrenz stands on 16
     s.seats[0].start = 15  # Wertungsfeld 16: not higher
-    assert scoring.prize(s) == []
+    draws = s.draws
+    # no prize, and the show says why (QA: "Tagespreis – nichts" gave no reason)
+    assert scoring.prize(s) == [
+        {
+            "seat": 0,
+            "text": "steigt nicht über die Konkurrenz (Feld 16): kein Tagespreis.",
+            "msg": {"t": "steigt nicht über die Konkurrenz (Feld %(n)s): kein Tagespreis.", "a": {"n": 16}},
+        }
+    ]
+    assert s.draws == draws and s.seats[0].preise == 0  # no die was rolled
     s.seats[0].start = 16
-    assert [x["seat"] for x in scoring.prize(s)] == [0]
+    assert [x["seat"] for x in scoring.prize(s)] == [0] and s.seats[0].preise == 1
+    # a misfired rocket gets no prize and no Konkurrenz line: the misfire is the reason
+    s.seats[0].start, s.seats[0].fehl = 5, True
+    assert scoring.prize(s) == []
 
 
 def test_solo_tagespreis_without_misfire():

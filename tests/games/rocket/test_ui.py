@@ -252,3 +252,15 @@ def test_a_log_line_names_the_seat_unless_the_event_is_a_sentence_of_its_own():
     ):
         line = event_line({"type": kind, "seat": 1, "text": text}, names)
         assert line["who"] is None and line["text"] == text
+
+
+def test_the_sand_question_is_asked_once_in_the_manufactory():
+    """QA: "Sand drauf? · Blitzpulver 2 würde zünden – Sand drauf?" – the manufactory says it once."""
+    s = evening(1, beutel=["W3", "W3", "W3", "W1"])
+    put(s, 0, "W3", "W3")
+    s.seats[0].beutel = ["W3"]
+    s, _ = E.apply(s, 0, {"type": "ziehen"})
+    for seat in (0, None):
+        text = "".join(render_fragment(f)[1] for f in all_fragments(s, seat).values())
+        state = re.search(r'data-testid="state-0">([^<]*)</p>', text).group(1)
+        assert state == "Blitzpulver 3 würde zünden – Sand drauf?"
