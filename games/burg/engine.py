@@ -9,7 +9,7 @@ computers compute on a view (previews, the red die when discarding) is in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.core import plain
@@ -88,6 +88,8 @@ class State:
     rundenpunkte: list[list[int]]  # seat -> round points per round
     rekord: list[int]  # solo: Rekordpunkte per round
     last: list[Text]  # per seat: what it did last (games.core.text)
+    # the events of the game's start (round 1's line): no action returns them, the page logs them first
+    eroeffnung: list[JSON] = field(default_factory=list)
 
     def copy(self) -> State:
         """A copy sharing only what is never changed in place (options, scored boards)."""
@@ -120,6 +122,7 @@ class State:
             rundenpunkte=[x[:] for x in self.rundenpunkte],
             rekord=self.rekord[:],
             last=self.last[:],
+            eroeffnung=self.eroeffnung,
         )
 
 
@@ -128,7 +131,8 @@ def dump(state: State) -> JSON:
 
 
 def load(data: JSON) -> State:
-    return State(**plain.copy({f.name: data[f.name] for f in fields(State)}))
+    # a state stored before ``eroeffnung`` existed has no opening line
+    return State(**plain.copy({f.name: data[f.name] for f in fields(State) if f.name in data}))
 
 
 def solo(s: State) -> bool:
@@ -248,7 +252,7 @@ def new_game(*, seed: int, players: int, options: JSON) -> State:
         rekord=[],
         last=[""] * n,
     )
-    _start_round(s, [], start1)
+    _start_round(s, s.eroeffnung, start1)
     return s
 
 
@@ -285,22 +289,23 @@ def _start_round(s: State, events: list[JSON], start: int) -> None:
     s.phase = "skizze" if per_seat == 2 else "bauen"
     s.last = [""] * n
     names = and_list([tx(MATERIAL_NAMES[material(w)]) for w in s.wimpel])
-    events.append(
-        {
-            "type": "runde",
-            "seat": None,
-            **said(
-                tx(
-                    "Runde %(n)s beginnt. Wimpel des Tages: %(pennants)s. Auslage: %(dice)s.",
-                    n=s.runde,
-                    pennants=names,
-                    dice=join(", ", [die_name(d) for d in s.auslage]),
-                )
-            ),
-            "runde": s.runde,
-            "startspieler": start,
-        }
-    )
+    dice = join(", ", [die_name(d) for d in s.auslage])
+    if s.runde == 1 and n > 1:  # names the drawn start player (later ones follow from the round's board)
+        text = tx(
+            "Runde %(n)s beginnt. Wimpel des Tages: %(pennants)s. Auslage: %(dice)s. Ausgelost beginnt %(start)s.",
+            n=s.runde,
+            pennants=names,
+            dice=dice,
+            start=scoring.seat_token(start),
+        )
+    else:
+        text = tx(
+            "Runde %(n)s beginnt. Wimpel des Tages: %(pennants)s. Auslage: %(dice)s.",
+            n=s.runde,
+            pennants=names,
+            dice=dice,
+        )
+    events.append({"type": "runde", "seat": None, **said(text), "runde": s.runde, "startspieler": start})
 
 
 # ---------------------------------------------------------------- queries
@@ -754,6 +759,7 @@ def view(state: State, seat: int | None) -> JSON:
         "zug": s.turn,
         "zuege": builds_total(s),
         "startspieler_runde1": s.start1,
+        "eroeffnung": plain.copy(s.eroeffnung),
         "wimpel": _pennants(s, spieler),
         "auslage": plain.copy(s.auslage),
         "abgelegt": plain.copy(s.abgelegt),

@@ -56,12 +56,12 @@ def event_line(event: JSON, names: list[str]) -> JSON:
 
 def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     view = ctx.view
-    common = {"table_id": ctx.snap.table_id, "number": ctx.snap.number, "kind": ctx.snap.kind}
+    # Round 1's line comes from no action: the game's opening events go first. The table keeps more events
+    # than the LOG_LENGTH shown, so they are among the last LOG_LENGTH only while the whole log is.
+    log = [*view.get("eroeffnung", []), *ctx.snap.log][-LOG_LENGTH:]
     out: dict[str, Fragment | LogLines] = {
         "bg-send": Fragment(T + "send.html", {}),
-        "bg-log": LogLines(
-            T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]
-        ),
+        "bg-log": LogLines(T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in log]),
         "bg-center": Fragment(T + "center.html", center_data(view, ctx)),
         "bg-board": Fragment(
             T + "board.html",
@@ -70,11 +70,27 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
                 "phase": view["phase"],
             },
         ),
-        "bg-end": Fragment(T + "end.html", {**common, "end": end_data(view, ctx)}),
+        "bg-end": end_fragment(ctx),
     }
     for p in view["spieler"]:
         out[f"bg-seat-{p['seat']}"] = Fragment(T + "seat.html", {"card": seat_card(view, p, ctx)})
     return out
+
+
+def end_fragment(ctx: FragmentContext) -> Fragment:
+    """The end board (during play an empty wrapper). Public for spectators; a seat at a finished game gets
+    its own, which offers "Nochmal" at a live table as Speedkleister's does (the board covers the table bar)."""
+    return Fragment(
+        T + "end.html",
+        {
+            "table_id": ctx.snap.table_id,
+            "number": ctx.snap.number,
+            "kind": ctx.snap.kind,
+            "stake": ctx.snap.stake,
+            "seated": ctx.seat is not None,
+            "end": end_data(ctx.view, ctx),
+        },
+    )
 
 
 # ------------------------------------------------------------------ private fragments
@@ -286,11 +302,15 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
                 "prompt": prompt(view, turn),
                 "rat": ctx.snap.rat and view["phase"] in ("bauen", "skizze"),
                 "weiter": view["phase"] == "wertung" and turn["mine"],
+                # nothing to say or press, ever: no empty bar at the end or for a spectator
+                "idle": view["phase"] == "ende" or ctx.seat is None,
             },
         ),
     }
     if ctx.seat is not None:
         out["bg-own"] = Fragment(T + "own.html", {"own": own_data(view, ctx)})
+        if view["result"]:
+            out["bg-end"] = end_fragment(ctx)
     return out
 
 
@@ -299,6 +319,7 @@ def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     buttons only serve acting; a replay's board is inert)."""
     out = private_fragments(ctx)
     out.pop("bg-turn", None)
+    out.pop("bg-end", None)  # the replay shows the public end board, without "Nochmal"
     return out
 
 

@@ -697,6 +697,10 @@ def end_data(ctx: FragmentContext) -> JSON:
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,
         "again": ctx.snap.kind == "solo" and seat is not None,
+        # Nochmal at a live table (the board covers the table bar's button): a seat that did not leave
+        "kind": ctx.snap.kind,
+        "seated": seat is not None and not ctx.snap.players[seat].get("left"),
+        "stake": ctx.snap.stake,
     }
 
 

@@ -138,6 +138,9 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#bg-conn[data-state=open]")
     assert page.locator(".bg-card").count() == 3
+    # round 1's line opens the log: pennants, Auslage and the drawn start player
+    first = page.locator("#bg-log li").last.inner_text()
+    assert first.startswith("Runde 1 beginnt. Wimpel des Tages: ") and "Ausgelost beginnt" in first, first
     # hidden building: the computers' cards show only their counts
     assert page.get_by_test_id("windschutz-1").is_visible() and page.get_by_test_id("windschutz-2").is_visible()
     # the design switch (Ansicht)
@@ -161,8 +164,19 @@ def test_guest_builds_three_castles_against_two_computers_to_the_end_board(page)
     assert page.locator(".bg-end-row").count() == 3
     assert re.fullmatch(r"Skizzenbuch \d+/24", page.get_by_test_id("skizzenbuch-0").inner_text().strip())
     assert log_as_served(page, "bg-log", keep=30) == 30  # after a game of appends: the whole log, newest first
+    assert page.locator("#bg-turn").is_hidden()  # nothing to do any more: no empty bar
+    # nor an empty band under the status line: the shared bar holds nothing now (no Turbo, clock or stake)
+    assert page.locator("#tbl-bar").bounding_box()["height"] == 0
     # every castle is visible after the last scoring; the big view of a rival and back
     page.locator("[data-close-end]").click()
+    # "Endtafel zeigen" stands in the status line, over no card
+    reopen = page.locator("#bg-status").get_by_test_id("open-end")
+    assert reopen.is_visible()
+    box = reopen.bounding_box()
+    for card in page.locator(".bg-card").all():
+        c = card.bounding_box()
+        apart = box["x"] + box["width"] <= c["x"] or c["x"] + c["width"] <= box["x"]
+        assert apart or box["y"] + box["height"] <= c["y"] or c["y"] + c["height"] <= box["y"], (box, c)
     page.get_by_test_id("card-1").click()
     page.get_by_test_id("focus").wait_for()
     assert page.locator("#bg-focus .bg-castle").count() == 1
@@ -285,6 +299,11 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#bg-conn[data-state=open]")
     page.wait_for_selector("#bg-status[data-my-turn='1'][data-step='bauen']")
+    # no keys on a touch screen: the prompt drops "(oder ← →)" and "(oder Taste 1–9)" (as Speedneon's)
+    prompt = page.get_by_test_id("prompt")
+    assert "(oder Taste 1–9)" in (prompt.get_attribute("data-server") or "")
+    assert "Tippe einen Würfel" in prompt.inner_text()
+    assert "Taste" not in prompt.inner_text() and "←" not in prompt.inner_text(), prompt.inner_text()
 
     page.locator("#bg-rat").tap()  # the Rat marks a die and a place
     page.wait_for_selector("#table-advice:has-text('Rat')")
@@ -299,6 +318,7 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     die_id, fields = next((d, f) for d, f in t["plaetze"].items() if f)
     page.locator(f"#bg-center .bg-pick[data-id='{die_id}']").tap()
     assert lit_fields(page) == sorted(fields)
+    assert "tippe einen leuchtenden Platz." in prompt.inner_text() and "Taste" not in prompt.inner_text()
     before = version(page)
     cell = page.locator(f"#bg-own .bg-cell[data-f='{fields[0]}']")
     cell.tap()  # the first tap only shows what the place brings

@@ -67,9 +67,14 @@
   }
 
   // ------------------------------------------------------------------ rendering the choice
+  // Touch screens have no keyboard at hand: the prompt drops its key hints ("(oder ← →)", "(oder Taste 1–9)",
+  // "(Enter)"), as Speedneon's does; data-server keeps the server's text.
+  const touch = window.matchMedia("(hover: none) and (pointer: coarse)");
+  const withoutKeys = (text) => (touch.matches ? text.replace(/\s*\((?:oder |or )?(?:Taste|key|Enter|Esc|←)[^)]*\)/g, "") : text);
+
   function setPrompt(text) {
     const p = $("#bg-prompt");
-    if (p) p.textContent = text ?? p.dataset.server ?? "";
+    if (p) p.textContent = withoutKeys(text ?? p.dataset.server ?? "");
   }
 
   function refresh() {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 from games.burg import boards, content, ui
 from games.burg import engine as E
@@ -90,3 +91,18 @@ def test_each_line_has_its_own_marker_shape_at_its_points():
     chart = boards.chart_data(E.view(s, None), ctx_for(s, None).names)
     for line, shape in zip(chart["lines"], charts.SHAPES, strict=True):
         assert [d["d"] for d in line["dots"]] == [charts.marker(shape, d["x"], d["y"]) for d in line["dots"]]
+
+
+def test_at_a_finished_live_table_the_end_board_offers_nochmal_to_a_seat_as_speedkleister():
+    # the end board covers the table bar and its "Nochmal": it offers its own, with the same form
+    s = played(2, seed=3)
+    mine = to_html(ui.private_fragments(ctx_for(s, 0)))["bg-end"]
+    assert 'action="/tisch/1/nochmal/"' in mine and 'data-testid="end-again"' in mine
+    assert "data-confirm" not in mine
+    staked = replace(ctx_for(s, 0), snap=replace(ctx_for(s, 0).snap, stake=10))
+    assert "Noch eine Partie mit 10 Taler Einsatz?" in to_html(ui.private_fragments(staked))["bg-end"]
+    # a spectator's board (public) and a replay's offer nothing
+    assert "end-again" not in to_html(ui.public_fragments(ctx_for(s, None)))["bg-end"]
+    assert "bg-end" not in ui.replay_fragments(ctx_for(s, 0))
+    # during play the seat keeps the public (empty) wrapper
+    assert "bg-end" not in ui.private_fragments(ctx_for(E.new_game(seed=3, players=2, options={}), 0))

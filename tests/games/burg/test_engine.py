@@ -82,6 +82,29 @@ def test_start_player_of_round_one_is_drawn():
     assert s.order == [(s.start1 + i) % 3 for i in range(3)]
 
 
+def test_round_one_starts_with_a_line_of_pennants_auslage_and_the_drawn_start_player():
+    # no action starts round 1, so the game's opening line comes with the state (and its view), made as the
+    # lines of rounds 2 and 3, the same for the same seed
+    s = E.new_game(seed=5, players=3, options={})
+    (event,) = s.eroeffnung
+    dice = ", ".join(f"{content.MATERIAL_SINGULAR[d[0] // 8]} {d[1]}" for d in s.auslage)
+    pennants = " und ".join(content.MATERIAL_NAMES[w // 8] for w in s.wimpel)
+    assert event["type"] == "runde" and event["seat"] is None and event["runde"] == 1
+    assert event["startspieler"] == s.start1 == s.order[0]
+    assert event["text"] == (
+        f"Runde 1 beginnt. Wimpel des Tages: {pennants}. Auslage: {dice}. Ausgelost beginnt {{s{s.start1}}}."
+    )
+    assert E.new_game(seed=5, players=3, options={}).eroeffnung == s.eroeffnung
+    assert E.view(s, None)["eroeffnung"] == E.view(s, 0)["eroeffnung"] == s.eroeffnung
+    assert E.load(json.loads(json.dumps(E.dump(s)))).eroeffnung == s.eroeffnung
+    # alone nobody is drawn; a state stored before the line existed loads without it
+    (alone,) = E.new_game(seed=5, players=1, options={}).eroeffnung
+    assert alone["text"].startswith("Runde 1 beginnt.") and "Ausgelost" not in alone["text"]
+    old = E.dump(s)
+    del old["eroeffnung"]
+    assert E.load(old).eroeffnung == []
+
+
 def test_options_are_checked():
     with pytest.raises(IllegalAction):
         E.clean_options({"skizzenwahl": "drei"}, 2)

@@ -165,6 +165,19 @@ def test_the_log_names_the_seat_and_never_shows_tokens():
     assert "<strong>P1</strong> nimmt Granit 4." in text and "P0 vor P1" in text
 
 
+def test_the_log_starts_with_round_one_while_the_whole_game_fits_in_it():
+    s = E.new_game(seed=5, players=3, options={})
+    line = ui.event_line(s.eroeffnung[0], ["P0", "P1", "P2"])["text"]
+    assert line.startswith("Runde 1 beginnt. Wimpel des Tages: ") and line.endswith(f"Ausgelost beginnt P{s.start1}.")
+    text = to_html(ui.public_fragments(ctx_for(s, None)))["bg-log"]
+    assert line in text
+    # the table keeps 40 events: once the game has more than the 30 shown, round 1's line has gone by
+    log = [{"type": "bauen", "seat": 1, "text": f"nimmt Granit {i}."} for i in range(29)]
+    assert line in to_html(ui.public_fragments(ctx_for(s, None, log)))["bg-log"]
+    log.append({"type": "bauen", "seat": 1, "text": "nimmt Seeglas 1."})
+    assert "Runde 1 beginnt" not in to_html(ui.public_fragments(ctx_for(s, None, log)))["bg-log"]
+
+
 def test_options_summary():
     assert ui.options_summary({"bauen": "offen", "skizzenwahl": "zwei"}) == (
         "offenes Bauen, Skizzen: 2 ziehen, 1 behalten"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import itertools
 import json
@@ -11,10 +12,10 @@ import re
 import pytest
 
 from games.core import bars, registry
-from games.core.fragments import FragmentContext, to_html
+from games.core.fragments import Fragment, FragmentContext, to_html
 from games.neon import engine as E
 from games.neon import forms, ui, ui_texts
-from lobby.runtime.rendering import render
+from lobby.runtime.rendering import render, table_view
 from lobby.runtime.snapshot import Snapshot
 
 from .helpers import grid, situation, started
@@ -371,7 +372,7 @@ def test_end_board_bars_are_plain_data_on_one_scale_and_match_every_item():
         legal = E.legal_actions(state, seat)
         put = [a for a in legal if a["type"] == "setzen"]
         state, _ = E.apply(state, seat, rng.choice(put or legal))
-    ctx = FragmentContext(snap_for(state, 999), E.view(state, 0), 0, ["P0", "P1"])
+    ctx = FragmentContext(table_view(snap_for(state, 999)), E.view(state, 0), 0, ["P0", "P1"])
     data = ui.end_data(ctx)
     assert plain(data)
     result = E.result(state)
@@ -426,3 +427,30 @@ def test_the_order_style_hides_the_own_board_among_the_rivals_at_the_table_and_i
     ctx = FragmentContext(snap_for(state), E.view(state, 1), 1, ["P0", "P1", "P2"])
     replay = to_html({"o": ui.replay_fragments(ctx)["nn-order"]})["o"]
     assert "}#nn-board-1{display:none}" in replay and "#nn-rivals>#nn-board-1" not in replay
+
+
+def finished_live_ctx(seat: int | None) -> FragmentContext:
+    state = started(2, seed=3)
+    rng = random.Random(1)
+    while not E.is_over(state):
+        s = E.to_move(state)[0]
+        legal = E.legal_actions(state, s)
+        state, _ = E.apply(state, s, rng.choice([a for a in legal if a["type"] == "setzen"] or legal))
+    snap = dataclasses.replace(snap_for(state, 999), kind="live", status="finished")
+    return FragmentContext(table_view(snap), E.view(state, seat), seat, ["P0", "P1"])
+
+
+def test_the_end_board_offers_nochmal_at_a_live_table_as_speedkleister_given_kind_seated_and_stake():
+    # the end board covers the table bar and its "Nochmal": the template offers the same form as Speedkleister's
+    data = ui.end_data(finished_live_ctx(0))
+    end = to_html({"e": Fragment("games/neon/end.html", {**data, "kind": "live", "seated": True, "stake": 10})})["e"]
+    assert 'action="/tisch/1/nochmal/"' in end and 'data-testid="end-again"' in end
+    assert "Noch eine Partie mit 10 Taler Einsatz?" in end
+    spectator = {**ui.end_data(finished_live_ctx(None)), "kind": "live", "seated": False, "stake": 0}
+    assert "end-again" not in to_html({"e": Fragment("games/neon/end.html", spectator)})["e"]
+
+
+def test_the_end_board_of_a_seat_at_a_finished_live_table_offers_nochmal():
+    end = to_html({"e": Fragment("games/neon/end.html", ui.end_data(finished_live_ctx(0)))})["e"]
+    assert 'data-testid="end-again"' in end
+    assert "end-again" not in to_html({"e": Fragment("games/neon/end.html", ui.end_data(finished_live_ctx(None)))})["e"]
