@@ -80,8 +80,9 @@ class OptionsForm(forms.Form):
         data = super().clean()
         if data.get("rezepte") == "gastgeber":
             for colour in RECIPE_COLOURS:
-                if data.get(recipe_field_name(colour)) in (None, ""):
-                    self.add_error(recipe_field_name(colour), _("Wähle für jede Farbe eine Rezeptur."))
+                name = recipe_field_name(colour)
+                if data.get(name) in (None, "") and name not in self.errors:  # one message per field
+                    self.add_error(name, _("Wähle für jede Farbe eine Rezeptur."))
         return data
 
     def game_options(self) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from games.rocket.content import (
     CRYSTALS_PER_TRADE,
     LAST_CHIP_FIELD,
     RECIPE_COLOURS,
+    RECIPES,
     RUHM,
     WARES,
     chip_text,
@@ -306,4 +307,9 @@ def options_summary(options: dict[str, Any]) -> str:
         "zufall": gettext("zufällige Rezepturen"),
         "gastgeber": gettext("eigene Rezepturen"),
     }
-    return f"{laenge}, {rezepte.get(options.get('rezepte', 'standard'), rezepte['standard'])}"
+    chosen = options.get("rezepte", "standard")
+    text = f"{laenge}, {rezepte.get(chosen, rezepte['standard'])}"
+    auswahl = options.get("auswahl") or {}
+    if chosen == "gastgeber" and auswahl:  # who sits down for Taler sees which recipes apply
+        text += ": " + ", ".join(RECIPES[(c, n)].name for c, n in auswahl.items() if (c, n) in RECIPES)
+    return text

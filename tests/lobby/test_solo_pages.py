@@ -414,3 +414,9 @@ def test_the_tagesliste_names_a_won_attempt_in_the_game_s_words_or_has_no_result
     rocket = client_of.get("/bestenliste/rocket/taeglich/").content.decode()
     assert "<th>Ergebnis</th>" in rocket and "gewonnen" not in rocket.split("<tbody>")[1]
     assert "<th>Ergebnis</th>" not in client_of.get("/bestenliste/burg/taeglich/").content.decode()  # nothing to win
+
+
+def test_meine_partien_gives_no_place_for_a_game_played_alone(client_of, grete):
+    finish(current_match(solo.start_daily(user=grete, game="burg")))
+    page = client_of.get("/konto/partien/").content.decode()
+    assert ">allein<" in page and "1. von 1" not in page

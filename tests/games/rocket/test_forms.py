@@ -28,6 +28,7 @@ def test_bad_options_get_german_messages():
     assert not form.is_valid()
     assert "laenge" in form.errors and "rezept_P" in form.errors and "rezept_G" in form.errors
     assert "Wähle für jede Farbe eine Rezeptur." in form.errors["rezept_G"]
+    assert len(form.errors["rezept_P"]) == 1  # a wrong value: one message, not a second "choose one"
 
 
 def test_alone_in_the_workshop_has_no_computers():
@@ -64,3 +65,15 @@ def test_the_lobby_offers_speedrocket_with_its_options():
     form = open_table_form("rocket")
     assert [c[0] for c in form.fields["places"].choices] == [2, 3, 4]
     assert {"laenge", "rezepte", "rezept_P"} <= set(form.fields)
+
+
+def test_the_lobby_line_of_a_table_with_own_recipes_names_them():
+    from games.rocket.content import RECIPES
+    from games.rocket.ui import options_summary
+
+    own = {"laenge": "kurz", "rezepte": "gastgeber", **{f"rezept_{c}": "1" for c in "GBRYPS"}, "rezept_P": "3"}
+    form = OptionsForm(own)
+    assert form.is_valid()
+    line = options_summary(form.game_options())
+    assert line.startswith("kurz (6 Abende), eigene Rezepturen: ") and RECIPES[("P", 3)].name in line
+    assert options_summary({"rezepte": "standard"}) == "9 Abende, Standard-Rezepturen"
