@@ -63,14 +63,7 @@ def close_table(*, table_id: int, reason: str, by: Any) -> Closed:
     """Close ``table_id`` for good (see the module docstring); refused for a table already closed."""
     reason = audit.clean_reason(reason)
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("table")
-            .filter(table_id=table_id)
-            .order_by("-number")
-            .first()
-        )
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        match, table = actions.lock_newest(table_id)
         if table is None:
             raise ModerationError("Diesen Tisch gibt es nicht.")
         if table.status == Table.Status.CLOSED:

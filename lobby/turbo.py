@@ -42,15 +42,7 @@ def is_on(options: dict) -> bool:  # type: ignore[type-arg]
 def switch(*, table_id: int, user_id: int | None, on: bool) -> int | None:
     """Turn Turbo on or off for the player's own solo table; the new version, or None if it already was so."""
     with transaction.atomic():
-        # Lock order everywhere: Match, then Table (lobby/services.py).
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("table")
-            .filter(table_id=table_id)
-            .order_by("-number")
-            .first()
-        )
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        match, table = actions.lock_newest(table_id)
         if table is None or match is None or match.status != Match.Status.PLAYING:
             raise IllegalAction(N_("Hier läuft gerade keine Partie."))
         if not offered(game=table.game, kind=table.kind, players=match.players, playing=True):

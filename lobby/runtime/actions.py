@@ -108,6 +108,18 @@ def lock_match(match_id: int) -> Match:
     return Match.objects.select_for_update(of=("self",)).select_related("table").get(pk=match_id)
 
 
+def lock_newest(table_id: int) -> tuple[Match | None, Table | None]:
+    """The table's newest match and the table itself, locked in the order used everywhere: Match, then Table."""
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("table")
+        .filter(table_id=table_id)
+        .order_by("-number")
+        .first()
+    )
+    return match, Table.objects.select_for_update().filter(pk=table_id).first()
+
+
 def seat_of(match: Match, user_id: int) -> int:
     """The seat a person plays now, read from the locked match row (a seat taken over is not theirs)."""
     for index, player in enumerate(match.players):
