@@ -356,6 +356,7 @@ def leave_match(*, table_id: int, user: User) -> Match:
             seat=seat,
             kind="verlassen",
             text=tx("%(name)s hat die Partie verlassen – der Computer übernimmt den Platz.", name=name),
+            extra={"name": name},  # the lines before it stay NAME's (games/core/seat_names.py)
         )
         leaderboard.record_leave_penalty(user=user, game=match.game, match_id=match.pk)
     return match

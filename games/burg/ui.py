@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json
+from games.core.seat_names import names_by_event
 from games.core.translate import gettext, say, say_event
 
 from . import preview, scoring
@@ -61,7 +62,12 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
     log = [*view.get("eroeffnung", []), *ctx.snap.log][-LOG_LENGTH:]
     out: dict[str, Fragment | LogLines] = {
         "bg-send": Fragment(T + "send.html", {}),
-        "bg-log": LogLines(T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in log]),
+        "bg-log": LogLines(
+            T + "log.html",
+            {},
+            T + "log_line.html",
+            [event_line(e, then) for e, then in zip(log, names_by_event(log, ctx.names), strict=True)],
+        ),
         "bg-center": Fragment(T + "center.html", center_data(view, ctx)),
         "bg-board": Fragment(
             T + "board.html",

@@ -43,6 +43,7 @@ from django.utils.translation import gettext_lazy
 
 from games.core import bars
 from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json, remembered, render_template
+from games.core.seat_names import names_by_event
 from games.core.seats import others_clockwise
 from games.core.translate import active_language as get_language
 from games.core.translate import gettext, say
@@ -265,10 +266,10 @@ def log_lines(log: list[JSON], names: list[str], before: JSON | None = None) -> 
     sends only the new lines, lobby/runtime/log_append.py)."""
     lines = []
     prev: JSON | None = before
-    for e in log:
+    for e, then in zip(log, names_by_event(log, names), strict=True):  # the names of each line's moment
         ends_turn = e.get("type") == "passen" and prev is not None and prev.get("seat") == e.get("seat")
         if not (ends_turn and prev.get("type") in ENGINE_EVENTS and prev.get("type") != "passen"):
-            lines.append(event_line(e, names))
+            lines.append(event_line(e, then))
         prev = e
     return lines
 

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from games.core.fragments import Fragment, FragmentContext, LogLines
+from games.core.seat_names import names_by_event
 from games.core.translate import gettext
 from games.rocket.art import emblem_symbols
 from games.rocket.content import (
@@ -62,9 +63,7 @@ def public_fragments(ctx: FragmentContext) -> dict[str, Fragment | LogLines]:
         "rk-blatt": Fragment(T + "blatt.html", blatt_data(view)),
         "rk-side": Fragment(T + "side.html", {"rows": side_rows(ctx), "phase": view["phase"]}),
         "rk-show": Fragment(T + "show.html", show_data(ctx)),
-        "rk-log": LogLines(
-            T + "log.html", {}, T + "log_line.html", [event_line(e, ctx.names) for e in ctx.snap.log[-LOG_LENGTH:]]
-        ),
+        "rk-log": LogLines(T + "log.html", {}, T + "log_line.html", log_lines(ctx.snap.log[-LOG_LENGTH:], ctx.names)),
     }
     if view["meister"]:
         out["rk-ziele"] = Fragment(T + "ziele.html", meister_data(view["meister"]))
@@ -289,6 +288,11 @@ def private_fragments(ctx: FragmentContext) -> dict[str, Fragment]:
     if seat is not None:
         out["rk-controls"] = Fragment(T + "controls.html", controls_data(ctx, legal))
     return out
+
+
+def log_lines(log: list[JSON], names: list[str]) -> list[JSON]:
+    """The log's lines, each with the seat names of its moment (games/core/seat_names.py)."""
+    return [event_line(e, then) for e, then in zip(log, names_by_event(log, names), strict=True)]
 
 
 def replay_fragments(ctx: FragmentContext) -> dict[str, Fragment]:

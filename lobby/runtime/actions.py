@@ -325,13 +325,14 @@ def after_commit(match_id: int, table_id: int, version: int) -> None:
     transaction.on_commit(lambda: dispatch.arm_all_clocks(match_id=match_id), robust=True)
 
 
-def table_event(*, match: Match, seat: int, text: Text, kind: str) -> int:
-    """Log a table event (not an engine action) as a new version; the match row must be locked."""
+def table_event(*, match: Match, seat: int, text: Text, kind: str, extra: dict[str, Any] | None = None) -> int:
+    """Log a table event (not an engine action) as a new version; the match row must be locked.
+    ``extra``: more keys of the event (a takeover's "verlassen": the person's ``name``)."""
     spec = registry.spec(match.game)
     match.version += 1
     update_decisions(match, spec, spec.engine.load(match.state), acting=None)
     match.save(update_fields=["version", "players", "deadline", "decisions", "status", "finished"])
-    event = {"type": kind, "seat": seat, **said(text)}  # German text + translatable msg (games.core.text)
+    event = {"type": kind, "seat": seat, **said(text), **(extra or {})}  # German text + translatable msg
     ActionRecord.objects.create(
         match=match, version=match.version, seat=seat, action={"type": kind}, system=True, events=[event]
     )

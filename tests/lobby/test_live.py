@@ -386,3 +386,37 @@ def test_a_staked_game_without_a_human_action_for_30_minutes_is_aborted_and_refu
     assert idle.abort_idle_matches() == 0  # once
     for user in players[:2]:
         assert wallets.ledger_sum(user) == balance(user)
+
+
+@pytest.mark.parametrize("game", ["neon", "burg", "rocket"])
+def test_after_a_takeover_the_log_still_credits_the_person_with_their_own_moves(players, game):
+    """A seat's lines before its "verlassen" keep the person's name; later ones are the computer's."""
+    import random
+
+    from games.core import registry
+    from lobby.runtime import actions, rendering, snapshot
+
+    table = services.open_table(
+        host=players[0],
+        game=game,
+        places=2,
+        options={},
+        clock_seconds=None,
+        bot_level="leicht",
+        stake=0,
+        fill_computers=False,
+    )
+    services.join_table(table_id=table.pk, user=players[1])
+    match = Match.objects.get(table=table)
+    engine, rng = registry.engine(game), random.Random(3)
+    while not ActionRecord.objects.filter(match=match, seat=1, system=False).exists():
+        match.refresh_from_db()
+        state = engine.load(match.state)
+        seat = engine.to_move(state)[0]
+        action = rng.choice(engine.legal_actions(state, seat))
+        actions.submit(match_id=match.pk, seat=seat, action=action, expected_version=match.version)
+    services.leave_match(table_id=table.pk, user=players[1])
+    snap = snapshot.current_for_table(table.pk)
+    log = rendering.render(snap, 0)[f"{ {'neon': 'nn', 'burg': 'bg', 'rocket': 'rk'}[game] }-log"]
+    earlier = log.split("hat die Partie verlassen")[1]  # the lines come newest first
+    assert "<strong>paul</strong>" in earlier and "Computer (für paul)" not in earlier  # paul's own moves
