@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import uuid
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import server_sql
 from tests.browser.test_live_table_browser import balance, register
 
@@ -88,6 +90,13 @@ def test_two_players_chat_and_an_admin_closes_the_table(browser, live_site, live
         assert "alle Einsätze gehen zurück" in notice.inner_text()
         page.get_by_test_id("table-closed").wait_for()
         page.get_by_test_id("chat-input").wait_for(state="hidden")  # the chat closed with the table
+        # the game no longer looks playable: the status says it is closed, the board takes no input
+        expect(page.locator("#kl-status")).to_have_text("Dieser Tisch ist geschlossen.")
+        page.evaluate("document.getElementById('table-error').textContent = ''")
+        page.locator("#kl-hand .kl-card").first.click()
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+        assert page.locator("#table-error").inner_text().strip() == ""  # nothing was sent
         page.wait_for_function("document.querySelector('[data-testid=header-balance]').textContent.includes('1.000')")
         assert header_balance(page) == 1000
     assert balance(anna) == balance(bert) == 1000

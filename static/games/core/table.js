@@ -110,7 +110,38 @@
     if (dialog.contains(document.activeElement)) document.activeElement.blur();
   });
 
+  // A table a moderator closed during the game: the status line says so and the board takes no more input
+  // (clicks and keys on it are dropped; the server would refuse a move anyway). The bar, the chat, the
+  // view menu and the end board stay usable.
+  const gameRoot = document.querySelector(".game-table");
+  const closedBadge = () => document.querySelector("#tbl-bar [data-testid=table-closed]");
+  const outsideBoard = (el) => el.closest("#tbl-bar, .chat, .view-bar, dialog, [role=dialog], .site-header");
+  function markClosed() {
+    const badge = closedBadge();
+    if (!gameRoot || !badge) return;
+    gameRoot.classList.add("table-closed");
+    const status = document.getElementById(`${gameRoot.dataset.prefix}-status`);
+    if (status && status.textContent.trim() !== badge.dataset.message) {
+      status.textContent = badge.dataset.message;
+      status.dataset.myTurn = "0";
+      status.dataset.over = "1";
+    }
+  }
+  const dropOnClosed = (event) => {
+    if (!gameRoot?.classList.contains("table-closed") || !(event.target instanceof Element)) return;
+    if (!gameRoot.contains(event.target) || outsideBoard(event.target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  document.addEventListener("click", dropOnClosed, true);
+  document.addEventListener("keydown", (event) => {
+    if (!gameRoot?.classList.contains("table-closed") || event.key === "Escape" || event.key === "Tab") return;
+    if (event.target instanceof Element && event.target.closest("input, textarea, select, .view-bar, #tbl-bar")) return;
+    event.stopImmediatePropagation(); // the game's keys do nothing at a closed table
+  }, true);
+
   setInterval(tick, 100);
-  document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); });
+  document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); markClosed(); });
+  markClosed();
   tick();
 })();
