@@ -9,13 +9,22 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts import services
-from accounts.forms import DeactivateForm, RenameForm, TalerAdjustForm
+from accounts.forms import DeactivateForm, ReactivateForm, RenameForm, TalerAdjustForm
 from accounts.models import LedgerEntry, User, Wallet
 from moderation import services as moderation
 from moderation.admin_actions import confirm_with_form
 from moderation.forms import MuteForm
+
+# Fields of an existing player that only the moderation actions (or the site itself) change.
+MODERATED_FIELDS = ("username", "is_active", "is_guest")
+MODERATION_HINT = _(
+    "Name und „Aktiv“ ändern nur die Aktionen der Spielerliste: „Spieler umbenennen“, "
+    "„Ausgewählte Spieler mit Grund sperren“ und „Sperre der ausgewählten Spieler mit Grund aufheben“ "
+    "(mit Grund, im Moderationsprotokoll)."
+)
 
 
 class ReadOnlyLedgerInline(admin.TabularInline):
@@ -56,7 +65,20 @@ class UserAdmin(BaseUserAdmin):
             },
         ),
     )
-    actions = ["deactivate_with_reason", "rename", "mute_in_chat"]
+    actions = ["deactivate_with_reason", "reactivate_with_reason", "rename", "mute_in_chat"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: User | None = None) -> tuple[str, ...]:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        # An existing player's name and "Aktiv" change only through the audited moderation actions;
+        # the guest flag only through registration and the guest upgrade. Adding a player stays possible.
+        return fields if obj is None else MODERATED_FIELDS + fields
+
+    def get_fieldsets(self, request: HttpRequest, obj: User | None = None):  # type: ignore[no-untyped-def]
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        (name, options), *rest = fieldsets
+        return [(name, {**options, "description": MODERATION_HINT}), *rest]
 
     @admin.display(description=_("Tische und Partien"))
     def tables_and_games(self, obj: User) -> str:
@@ -105,6 +127,26 @@ class UserAdmin(BaseUserAdmin):
             {"form": form, "users": queryset, "action": "deactivate_with_reason", "title": _("Spieler sperren")},
         )
 
+    @admin.action(description=_("Sperre der ausgewählten Spieler mit Grund aufheben"))
+    def reactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
+        form = ReactivateForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            for user in queryset:
+                services.reactivate_user(user=user, reason=form.cleaned_data["reason"], by=request.user)
+            self.message_user(request, _("Sperre von %d Spielern aufgehoben.") % queryset.count(), messages.SUCCESS)
+            return None
+        return render(
+            request,
+            "admin/accounts/sperren.html",
+            {
+                "form": form,
+                "users": queryset,
+                "action": "reactivate_with_reason",
+                "title": _("Sperre aufheben"),
+                "submit": _("Sperre aufheben"),
+            },
+        )
+
     @admin.action(description=_("Spieler umbenennen (anstößiger Name)"), permissions=["change"])
     def rename(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         if queryset.count() != 1:
@@ -148,9 +190,11 @@ class UserAdmin(BaseUserAdmin):
 
 @admin.register(Wallet)
 class WalletAdmin(admin.ModelAdmin):
-    list_display = ("user", "balance", "last_allowance")
+    list_display = ("player", "balance", "last_allowance")
+    list_select_related = ("user",)
     search_fields = ("user__username",)
-    readonly_fields = ("user", "balance", "last_allowance")
+    fields = ("player", "balance", "last_allowance")
+    readonly_fields = fields
     inlines = [ReadOnlyLedgerInline]
     actions = ["adjust_taler"]
 
@@ -159,6 +203,10 @@ class WalletAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
         return False
+
+    @admin.display(description=_("Spieler"), ordering="user__username")
+    def player(self, obj: Wallet) -> str:
+        return obj.user.username
 
     @admin.action(description=_("Taler gutschreiben/abziehen"))
     def adjust_taler(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
@@ -177,9 +225,12 @@ class WalletAdmin(admin.ModelAdmin):
                         )
                         done += 1
                     except services.TalerError as error:
-                        self.message_user(request, f"{wallet.user}: {error.message}", messages.ERROR)
+                        self.message_user(
+                            request, self._refusal(wallet, form.cleaned_data["amount"], error), messages.ERROR
+                        )
                 if done:
-                    self.message_user(request, _("%d Konten gebucht.") % done, messages.SUCCESS)
+                    text = ngettext("%(count)d Konto gebucht.", "%(count)d Konten gebucht.", done) % {"count": done}
+                    self.message_user(request, text, messages.SUCCESS)
                 return None
         else:
             form = TalerAdjustForm(initial={"nonce": secrets.token_hex(16)})
@@ -189,13 +240,29 @@ class WalletAdmin(admin.ModelAdmin):
             {"form": form, "wallets": queryset, "action": "adjust_taler", "title": _("Taler gutschreiben/abziehen")},
         )
 
+    @staticmethod
+    def _refusal(wallet: Wallet, amount: int, error: services.TalerError) -> str:
+        """The refusal for the admin: the service's overdraft sentence speaks to the player ("Du hast …")."""
+        wallet.refresh_from_db(fields=["balance"])
+        if amount < 0 and wallet.balance < -amount:
+            return _("%(player)s hat nur %(taler)s – nichts gebucht.") % {
+                "player": wallet.user.username,
+                "taler": services.format_taler(wallet.balance),
+            }
+        return f"{wallet.user.username}: {error.message}"
+
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(admin.ModelAdmin):
-    list_display = ("created", "wallet", "kind", "amount", "balance_after", "reason", "table_id", "admin")
+    list_display = ("created", "player", "kind", "amount", "balance_after", "reason", "table_id", "admin")
+    list_select_related = ("wallet__user", "admin")
     list_filter = ("kind",)
     search_fields = ("wallet__user__username", "reason", "key")
     date_hierarchy = "created"
+
+    @admin.display(description=_("Spieler"), ordering="wallet__user__username")
+    def player(self, obj: LedgerEntry) -> str:
+        return obj.wallet.user.username
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

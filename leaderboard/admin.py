@@ -1,26 +1,55 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from games.core import registry
 from leaderboard import services
 from leaderboard.models import ScoreEntry, SoloScore
 from moderation.admin_actions import ReadOnlyAdmin, confirm_with_form
 from moderation.forms import ReasonForm
 
 
+def game_name(slug: str) -> str:
+    """The game's German name ("Speedkleister") instead of its slug; the slug for a game no longer registered."""
+    try:
+        return registry.engine(slug).NAME
+    except registry.UnknownGame:
+        return slug
+
+
+@admin.display(description=_("Spiel"), ordering="game")
+def game_column(obj: Model) -> str:
+    """A list and page column for every model with a ``game`` slug (here and in the lobby's admin)."""
+    return game_name(obj.game)  # type: ignore[attr-defined]
+
+
+class GameFilter(admin.SimpleListFilter):
+    """Filter by game, offered by name (the same ``?game=<slug>`` as the field's own filter)."""
+
+    title = _("Spiel")
+    parameter_name = "game"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        return [(slug, game_name(slug)) for slug in registry.slugs()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        return queryset.filter(game=self.value()) if self.value() else queryset
+
+
 @admin.register(ScoreEntry)
 class ScoreEntryAdmin(ReadOnlyAdmin):
     """Punkteinträge are read-only; the moderation voids one with a reason (it stays stored, audited)."""
 
-    list_display = ["created", "user", "game", "kind", "points", "match", "voided", "void_reason"]
-    list_filter = ["game", "kind", "created", ("voided", admin.EmptyFieldListFilter)]
+    list_display = ["created", "user", game_column, "kind", "points", "match", "voided", "void_reason"]
+    list_filter = [GameFilter, "kind", "created", ("voided", admin.EmptyFieldListFilter)]
     search_fields = ["user__username"]
     date_hierarchy = "created"
     list_select_related = ["user", "match"]
-    readonly_fields = ["user", "game", "points", "kind", "match", "created", "voided", "void_reason", "voided_by"]
+    exclude = ["game"]  # shown by name (game_column)
+    readonly_fields = ["user", game_column, "points", "kind", "match", "created", "voided", "void_reason", "voided_by"]
     actions = ["void"]
 
     def get_actions(self, request: HttpRequest):  # type: ignore[no-untyped-def]
@@ -54,12 +83,13 @@ class ScoreEntryAdmin(ReadOnlyAdmin):
 class SoloScoreAdmin(ReadOnlyAdmin):
     """Solo results are read-only like Punkteinträge; the moderation removes one with a reason (audited)."""
 
-    list_display = ["created", "user", "game", "mode", "category", "day", "points", "won"]
-    list_filter = ["game", "mode", "day"]
+    list_display = ["created", "user", game_column, "mode", "category", "day", "points", "won"]
+    list_filter = [GameFilter, "mode", "day"]
     search_fields = ["user__username"]
     date_hierarchy = "created"
     list_select_related = ["user"]
-    readonly_fields = ["user", "game", "mode", "category", "day", "points", "won", "run", "created"]
+    exclude = ["game"]  # shown by name (game_column)
+    readonly_fields = ["user", game_column, "mode", "category", "day", "points", "won", "run", "created"]
     actions = ["remove"]
 
     def get_actions(self, request: HttpRequest):  # type: ignore[no-untyped-def]

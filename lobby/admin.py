@@ -13,8 +13,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.services import format_taler
+from leaderboard.admin import GameFilter, game_column
 from lobby import admin_display, moderation
 from lobby.models import ChatMessage, Match, Seat, Table
 from moderation.admin_actions import ReadOnlyAdmin, confirm_with_form
@@ -25,6 +28,15 @@ CLOSE_NOTE = _(
     "Eine laufende Partie endet ohne Wertung, jeder Einsatz geht über das Taler-Konto zurück (genau einmal), "
     "reservierte Einsätze im Warteraum auch; die Spieler sehen es sofort auf ihrer Seite."
 )
+
+
+def closed_message(closed: moderation.Closed) -> str:
+    """The admin's success line after "Tisch schließen", from the list and from the table's page alike."""
+    text = gettext("Tisch %(table)s geschlossen.") % {"table": closed.table_id}
+    back = ", ".join(f"{name} {format_taler(amount)}" for name, amount in closed.refunds.items())
+    if not back:
+        return text
+    return f"{text} " + gettext("Zurück: %(refunds)s.") % {"refunds": back}
 
 
 class PlayerFilter(admin.SimpleListFilter):
@@ -70,8 +82,7 @@ class CloseActionMixin:
     def _close(self, request: HttpRequest, queryset: QuerySet, table_of: Any) -> HttpResponse | None:
         def apply(obj: Any, data: dict[str, Any]) -> str:
             closed = moderation.close_table(table_id=table_of(obj), reason=data["reason"], by=request.user)
-            back = ", ".join(f"{name} {amount} Taler" for name, amount in closed.refunds.items())
-            return f"Tisch {closed.table_id} geschlossen." + (f" Zurück: {back}." if back else "")
+            return closed_message(closed)
 
         return confirm_with_form(
             self,  # type: ignore[arg-type]
@@ -88,13 +99,13 @@ class CloseActionMixin:
 
 @admin.register(Table)
 class TableAdmin(CloseActionMixin, ReadOnlyAdmin):
-    list_display = ("id", "game", "kind", "status", "host", "players", "stake", "created")
-    list_filter = ("game", "kind", "status", "stake", PlayerFilter)
+    list_display = ("id", game_column, "kind", "status", "host", "players", "stake", "created")
+    list_filter = (GameFilter, "kind", "status", "stake", PlayerFilter)
     search_fields = ("=id", "game", "host__username", "seats__name", "seats__user__username")
     list_select_related = ("host",)
     date_hierarchy = "created"
     fields = (
-        "game",
+        game_column,
         "kind",
         "status",
         "host",
@@ -180,7 +191,7 @@ class TableAdmin(CloseActionMixin, ReadOnlyAdmin):
             except ModerationError as error:
                 self.message_user(request, error.message, messages.ERROR)
             else:
-                self.message_user(request, f"Tisch {closed.table_id} geschlossen.", messages.SUCCESS)
+                self.message_user(request, closed_message(closed), messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:lobby_table_change", args=[table.pk]))
         context = {
             **self.admin_site.each_context(request),
@@ -196,14 +207,14 @@ class TableAdmin(CloseActionMixin, ReadOnlyAdmin):
 
 @admin.register(Match)
 class MatchAdmin(CloseActionMixin, ReadOnlyAdmin):
-    list_display = ("id", "table", "game", "number", "status", "player_names", "started", "finished")
-    list_filter = ("game", "status", PlayerFilter)
+    list_display = ("id", "table", game_column, "number", "status", "player_names", "started", "finished")
+    list_filter = (GameFilter, "status", PlayerFilter)
     search_fields = ("=id", "=table__id", "table__host__username", "table__seats__user__username")
     list_select_related = ("table",)
     date_hierarchy = "started"
     fields = (
         "table_link",
-        "game",
+        game_column,
         "number",
         "status",
         "player_names",

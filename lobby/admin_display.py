@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from games.core import registry
 from leaderboard.models import ScoreEntry
@@ -69,7 +70,7 @@ def action_log(match: Match | None) -> str:
     if not records:
         return "–"
     head = "<tr><th>Version</th><th>Zeit</th><th>Platz</th><th>von</th><th>Aktion</th><th>Ereignisse</th></tr>"
-    return format_html("<table>{}{}</table>", format_html(head), rows)
+    return format_html("<table>{}{}</table>", mark_safe(head), rows)  # head: a constant
 
 
 def chat_lines(table: Table) -> str:

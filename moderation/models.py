@@ -23,6 +23,7 @@ class AuditRecord(models.Model):
         DELETE_SOLO_SCORE = "solo_loeschen", _("Solo-Ergebnis gelöscht")
         RENAME_USER = "umbenennen", _("Spieler umbenannt")
         DEACTIVATE_USER = "sperren", _("Spieler gesperrt")
+        REACTIVATE_USER = "entsperren", _("Sperre aufgehoben")
         MUTE_USER = "chat_stumm", _("Im Chat stummgeschaltet")
         UNMUTE_USER = "chat_stumm_aufheben", _("Chat-Stummschaltung aufgehoben")
         ADJUST_TALER = "taler", _("Taler gebucht")

@@ -4,6 +4,7 @@ import pytest
 
 from accounts import services
 from accounts.models import LedgerEntry, User, Wallet
+from moderation.models import AuditRecord
 
 pytestmark = pytest.mark.django_db
 
@@ -57,9 +58,34 @@ def test_wallet_action_refuses_overdraft(admin_client):
         "nonce": "abc",
     }
     response = admin_client.post("/admin/accounts/wallet/", data, follow=True)
-    assert "Nicht genug Taler" in response.content.decode()
+    page = response.content.decode()
+    # said to the admin (the admin writes the first letter large), not the player's sentence ("Du hast …")
+    assert "Paul hat nur 1.000 Taler – nichts gebucht." in page and "Du hast" not in page
     wallet.refresh_from_db()
     assert wallet.balance == 1000
+
+
+def test_wallet_list_speaks_german_and_counts_konto_and_konten(admin_client):
+    wallets = [Wallet.objects.get(user=services.register_user(username=n, password="Kleister-1929!")) for n in "ab"]
+    listing = admin_client.get("/admin/accounts/wallet/").content.decode()
+    assert "column-player" in listing and ">Spieler</a>" in listing and "column-user" not in listing
+    assert "User:" not in admin_client.get(f"/admin/accounts/wallet/{wallets[0].pk}/change/").content.decode()
+    assert "column-wallet" not in admin_client.get("/admin/accounts/ledgerentry/").content.decode()
+    form = admin_client.post("/admin/accounts/wallet/", {"action": "adjust_taler", "_selected_action": [wallets[0].pk]})
+    assert form.content.decode().count("<h1>") == 1
+    for selected, nonce, text in (
+        ([wallets[0].pk], "n1", "1 Konto gebucht."),
+        ([w.pk for w in wallets], "n2", "2 Konten gebucht."),
+    ):
+        data = {
+            "action": "adjust_taler",
+            "_selected_action": selected,
+            "apply": "1",
+            "amount": "5",
+            "reason": "Test",
+            "nonce": nonce,
+        }
+        assert text in admin_client.post("/admin/accounts/wallet/", data, follow=True).content.decode()
 
 
 def test_ledger_entries_cannot_be_changed_or_deleted(admin_client):
@@ -76,12 +102,31 @@ def test_ledger_entries_cannot_be_changed_or_deleted(admin_client):
 
 def test_deactivate_with_reason(admin_client):
     player = services.register_user(username="frech", password="Kleister-1929!")
+    form = admin_client.post(
+        "/admin/accounts/user/", {"action": "deactivate_with_reason", "_selected_action": [player.pk]}
+    )
+    assert form.content.decode().count("<h1>") == 1  # the heading once
     admin_client.post(
         "/admin/accounts/user/",
         {"action": "deactivate_with_reason", "_selected_action": [player.pk], "apply": "1", "reason": "Beleidigung"},
     )
     player = User.objects.get(pk=player.pk)
     assert not player.is_active and player.deactivation_reason == "Beleidigung"
+    # lifting the block is an action with a reason too, and audited
+    form = admin_client.post(
+        "/admin/accounts/user/", {"action": "reactivate_with_reason", "_selected_action": [player.pk]}
+    ).content.decode()
+    assert "Grund für die Aufhebung" in form and 'value="Sperre aufheben"' in form
+    admin_client.post(
+        "/admin/accounts/user/",
+        {"action": "reactivate_with_reason", "_selected_action": [player.pk], "apply": "1", "reason": "Einspruch"},
+    )
+    player = User.objects.get(pk=player.pk)
+    assert player.is_active and player.deactivation_reason == ""
+    from moderation.models import AuditRecord
+
+    lifted = AuditRecord.objects.get(action=AuditRecord.Action.REACTIVATE_USER)
+    assert lifted.reason == "Einspruch" and lifted.target_id == str(player.pk)
 
 
 def test_user_change_page_shows_ledger_balance(admin_client):
@@ -90,3 +135,28 @@ def test_user_change_page_shows_ledger_balance(admin_client):
     assert "1.000 Taler" in html
     assert "Startguthaben" in admin_client.get(f"/admin/accounts/user/{player.pk}/change/").content.decode()
     assert admin_client.get(f"/admin/accounts/wallet/{player.wallet.pk}/change/").status_code == 200
+
+
+def test_an_existing_players_name_and_active_flag_change_only_through_the_moderation_actions(admin_client):
+    player = services.register_user(username="dora", password="Kleister-1929!")
+    url = f"/admin/accounts/user/{player.pk}/change/"
+    page = admin_client.get(url).content.decode()
+    assert 'name="username"' not in page and 'name="is_active"' not in page and 'name="is_guest"' not in page
+    assert "„Spieler umbenennen“" in page and "„Ausgewählte Spieler mit Grund sperren“" in page
+    # a POST that tries anyway (no "is_active": unticked) saves the rest and changes neither
+    response = admin_client.post(
+        url, {"username": "Gast-7777", "is_guest": "on", "email": "dora@example.org", "theme": "auto"}
+    )
+    assert response.status_code == 302
+    player = User.objects.get(pk=player.pk)
+    assert (player.username, player.is_active, player.is_guest) == ("dora", True, False)
+    assert player.email == "dora@example.org"
+    assert not AuditRecord.objects.exists()
+
+
+def test_adding_a_player_in_admin_stays_possible(admin_client):
+    page = admin_client.get("/admin/accounts/user/add/").content.decode()
+    assert 'name="username"' in page and "„Spieler umbenennen“" not in page
+    data = {"username": "neu", "usable_password": "true", "password1": "Kleister-1929!", "password2": "Kleister-1929!"}
+    assert admin_client.post("/admin/accounts/user/add/", data).status_code == 302
+    assert User.objects.get(username="neu").is_active

@@ -108,3 +108,26 @@ def test_solo_results_are_removed_with_a_reason_and_audited(admin_client, player
     admin_client.post("/admin/leaderboard/soloscore/", data)
     assert not SoloScore.objects.exists()
     assert AuditRecord.objects.get(action="solo_loeschen").details["punkte"] == 70
+
+
+def test_entries_show_the_games_name_not_its_slug(admin_client, player, match):
+    grete = player("grete")
+    entry = ScoreEntry.objects.create(user=grete, game="kleister", points=42, match=match())
+    run = SoloRun.objects.create(user=grete, game="kleister", mode="rekord", table=entry.match.table)
+    solo = SoloScore.objects.create(user=grete, game="kleister", mode="rekord", points=70, run=run)
+    for url in (
+        "/admin/leaderboard/scoreentry/",
+        f"/admin/leaderboard/scoreentry/{entry.pk}/change/",
+        "/admin/leaderboard/soloscore/",
+        f"/admin/leaderboard/soloscore/{solo.pk}/change/",
+    ):
+        page = admin_client.get(url).content.decode()
+        assert "Speedkleister" in page and ">kleister<" not in page, url
+    filtered = admin_client.get("/admin/leaderboard/scoreentry/?game=kleister")
+    assert [e.pk for e in filtered.context["cl"].result_list] == [entry.pk]
+
+
+def test_the_void_form_shows_its_heading_once(admin_client, player, match):
+    entry = ScoreEntry.objects.create(user=player("grete"), game="kleister", points=5, match=match())
+    form = admin_client.post("/admin/leaderboard/scoreentry/", {"action": "void", "_selected_action": [entry.pk]})
+    assert form.content.decode().count("<h1>") == 1

@@ -169,3 +169,36 @@ def test_viewing_alone_does_not_allow_closing(client, django_user_model, players
     client.post(f"/admin/lobby/table/{table.pk}/schliessen/", {"reason": "x"})
     close(client, [table.pk])
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING and balance(players[0]) == 990
+
+
+def test_closing_from_the_tables_page_names_the_refunds_like_the_list(admin_client, players):
+    table = open_kleister(players[0], places=2, stake=10)
+    services.join_table(table_id=table.pk, user=players[1])
+    form = admin_client.get(f"/admin/lobby/table/{table.pk}/schliessen/").content.decode()
+    assert form.count("<h1>") == 1 and form.count("<h1>Tisch schließen</h1>") == 1  # the heading once
+    listed = admin_client.post("/admin/lobby/table/", {"action": "close_tables", "_selected_action": [table.pk]})
+    assert listed.content.decode().count("<h1>") == 1
+    page = admin_client.post(f"/admin/lobby/table/{table.pk}/schliessen/", {"reason": "leer"}, follow=True)
+    assert f"Tisch {table.pk} geschlossen. Zurück: grete 10 Taler, paul 10 Taler." in page.content.decode()
+
+    other = open_kleister(players[2], places=2, stake=10)
+    services.join_table(table_id=other.pk, user=players[3])
+    listed = close(admin_client, [other.pk]).content.decode()
+    assert f"Tisch {other.pk} geschlossen. Zurück: hans 10 Taler, otto 10 Taler." in listed
+
+
+def test_tables_and_games_show_the_games_name(admin_client, players):
+    table = open_kleister(players[0], places=2)
+    services.join_table(table_id=table.pk, user=players[1])
+    match = Match.objects.get(table=table)
+    for url in (
+        "/admin/lobby/table/",
+        "/admin/lobby/match/",
+        f"/admin/lobby/table/{table.pk}/change/",
+        f"/admin/lobby/match/{match.pk}/change/",
+    ):
+        page = admin_client.get(url).content.decode()
+        assert "Speedkleister" in page and ">kleister<" not in page, url
+    filtered = admin_client.get("/admin/lobby/table/?game=kleister")
+    assert [t.pk for t in filtered.context["cl"].result_list] == [table.pk]
+    assert [t.pk for t in admin_client.get("/admin/lobby/table/?game=neon").context["cl"].result_list] == []
