@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import MAX_NAME_LENGTH, User
 
 
 class RegistrationForm(UserCreationForm):
@@ -12,8 +12,17 @@ class RegistrationForm(UserCreationForm):
         model = User
         fields = ("username",)
 
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs["maxlength"] = MAX_NAME_LENGTH
+
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
+        if len(username) > MAX_NAME_LENGTH:
+            raise forms.ValidationError(
+                _("Ein Name hat höchstens %(max)s Zeichen (deiner hat %(n)s).")
+                % {"max": MAX_NAME_LENGTH, "n": len(username)}
+            )
         if username.lower().startswith("gast-"):
             raise forms.ValidationError(_("Namen, die mit „Gast-“ beginnen, sind für Gäste reserviert."))
         if User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
@@ -34,6 +43,27 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].error_messages["required"] = _("Bitte gib deinen Namen ein.")
         self.fields["password"].error_messages["required"] = _("Bitte gib dein Passwort ein.")
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        """Django's backend turns a blocked account away like a wrong password; with the right password the
+        player learns that the account is blocked, and why (nobody else learns that it exists)."""
+        try:
+            return super().clean()
+        except forms.ValidationError as error:
+            blocked = self._blocked() if error.code == "invalid_login" else None
+            if blocked is None:
+                raise
+            message = self.error_messages["inactive"]
+            if blocked.deactivation_reason:
+                message = _("Dieses Konto ist gesperrt: %(reason)s") % {"reason": blocked.deactivation_reason}
+            raise forms.ValidationError(message, code="inactive") from None
+
+    def _blocked(self) -> User | None:
+        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if not username or not password:
+            return None
+        user = User.objects.filter(username__iexact=username, is_active=False).first()
+        return user if user is not None and user.check_password(password) else None
 
 
 class PreferencesForm(forms.ModelForm):
@@ -58,6 +88,12 @@ class TalerAdjustForm(forms.Form):
 
 class DeactivateForm(forms.Form):
     reason = forms.CharField(label=_("Grund der Sperre"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class ReactivateForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Grund für die Aufhebung"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
+    )
 
 
 class RenameForm(forms.Form):

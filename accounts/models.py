@@ -7,6 +7,10 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+#: the longest name a player may choose (registration, a moderator's rename): it shows in the header, at
+#: tables and in every list; older accounts may have longer ones (the header cuts them off)
+MAX_NAME_LENGTH = 30
+
 
 class User(AbstractUser):
     """A player. Guests are real rows flagged ``is_guest`` and can be upgraded."""

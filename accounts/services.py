@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as N_
 
-from accounts.models import LedgerEntry, User, Wallet
+from accounts.models import MAX_NAME_LENGTH, LedgerEntry, User, Wallet
 from accounts.signals import user_renamed
 from moderation import services as audit
 from moderation.models import AuditRecord
@@ -273,6 +273,25 @@ def deactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
         )
 
 
+def reactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
+    """Lift a block, with a reason; audited (``by``: the admin)."""
+    reason = reason.strip()
+    if not reason:
+        raise TalerError(N_("Bitte einen Grund angeben, warum die Sperre aufgehoben wird."))
+    with transaction.atomic():
+        user.is_active = True
+        user.deactivation_reason = ""
+        user.save(update_fields=["is_active", "deactivation_reason"])
+        audit.record(
+            actor=by,
+            action=AuditRecord.Action.REACTIVATE_USER,
+            target_type="Spieler",
+            target_id=user.pk,
+            target_label=user.username,
+            reason=reason,
+        )
+
+
 _USERNAME = UnicodeUsernameValidator()
 
 
@@ -281,8 +300,8 @@ def check_username(username: str, *, user: User) -> str:
     username = (username or "").strip()
     if not username:
         raise ModerationError("Bitte einen neuen Namen angeben.")
-    if len(username) > 150:
-        raise ModerationError("Der Name darf höchstens 150 Zeichen lang sein.")
+    if len(username) > MAX_NAME_LENGTH:
+        raise ModerationError(f"Der Name darf höchstens {MAX_NAME_LENGTH} Zeichen lang sein.")
     try:
         _USERNAME(username)
     except ValidationError:

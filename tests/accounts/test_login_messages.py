@@ -39,3 +39,13 @@ def test_empty_fields_ask_for_what_is_missing(client):
     html = client.post("/konto/anmelden/", {"username": "paul", "password": ""}).content.decode()
     assert "Bitte gib dein Passwort ein." in html
     assert "Name und Passwort passen nicht zusammen" not in html
+
+
+def test_a_blocked_player_with_the_right_password_learns_that_the_account_is_blocked_and_why(client):
+    user = services.register_user(username="paul", password=PASSWORD)
+    user.is_active, user.deactivation_reason = False, "Beleidigungen im Chat"
+    user.save(update_fields=["is_active", "deactivation_reason"])
+    html = login(client, PASSWORD)
+    assert "Dieses Konto ist gesperrt: Beleidigungen im Chat" in html and "_auth_user_id" not in client.session
+    wrong = login(client, "falsch")  # without the password nobody learns that the account exists
+    assert "Name und Passwort passen nicht zusammen" in wrong and "gesperrt:" not in wrong

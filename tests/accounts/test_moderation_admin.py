@@ -61,7 +61,7 @@ def test_rename_tells_the_player_at_the_next_login_once(admin_client, client):
         ("GRETE", "Dieser Name ist schon vergeben."),
         ("Gast-1234", "für Gäste reserviert"),
         ("mit leerzeichen", "nur Buchstaben, Ziffern"),
-        ("x" * 151, "höchstens 150 Zeichen"),
+        ("x" * 31, "höchstens 30 Zeichen"),
     ],
 )
 def test_a_bad_new_name_is_refused_in_german_and_nothing_changes(admin_client, name, message):

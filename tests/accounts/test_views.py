@@ -28,6 +28,7 @@ def test_register_shows_balance_and_ledger(client):
         ({"username": "grete", "password1": PASSWORD, "password2": PASSWORD + "x"}, "nicht identisch"),
         ({"username": "Gast-0001", "password1": PASSWORD, "password2": PASSWORD}, "für Gäste reserviert"),
         ({"username": "", "password1": PASSWORD, "password2": PASSWORD}, "Dieses Feld ist zwingend erforderlich"),
+        ({"username": "x" * 31, "password1": PASSWORD, "password2": PASSWORD}, "höchstens 30 Zeichen (deiner hat 31)"),
     ],
 )
 def test_bad_registration_input_gets_german_message_and_keeps_input(client, data, message):
