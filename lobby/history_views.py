@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.core import registry
@@ -85,7 +86,8 @@ def standing(match: Match) -> list[dict[str, object]]:
 def replay_of_table(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The end board's link: the replay of that table's match ``number``."""
     match = get_object_or_404(Match, table_id=table_id, number=number)
-    return redirect("lobby:replay", match_id=match.pk)
+    query = request.GET.urlencode()  # a step and a seat (?schritt=12&platz=0) lead to the same step
+    return redirect(reverse("lobby:replay", kwargs={"match_id": match.pk}) + (f"?{query}" if query else ""))
 
 
 def render_step(match: Match, step: history.Step, seat: int | None) -> list[str]:

@@ -160,6 +160,8 @@ def marks_data(view: dict[str, Any], seat: int, mark: dict[str, Any]) -> dict[st
     badges: list[dict[str, str]] = []
     lines: list[str] = []
     safe_line = gettext("sicher: es gibt nicht mehr genug höhere Plakate und Bürsten, um sie zu überkleben")
+    if view.get("result"):  # after the end nothing is at stake any more: no marks (as the markers)
+        return {"seat": seat, "badges": badges, "lines": ""}
     if seat == view.get("seat"):
         if mark.get("angreifbar"):
             badges.append({"cls": "kl-danger", "text": gettext("angreifbar"), "cover": ""})

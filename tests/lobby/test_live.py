@@ -420,3 +420,14 @@ def test_after_a_takeover_the_log_still_credits_the_person_with_their_own_moves(
     log = rendering.render(snap, 0)[f"{ {'neon': 'nn', 'burg': 'bg', 'rocket': 'rk'}[game] }-log"]
     earlier = log.split("hat die Partie verlassen")[1]  # the lines come newest first
     assert "<strong>paul</strong>" in earlier and "Computer (für paul)" not in earlier  # paul's own moves
+
+
+@pytest.mark.parametrize("stake", [0, 10])
+def test_the_leave_question_names_the_stake_only_where_there_is_one(players, stake):
+    from lobby.runtime import rendering, snapshot
+
+    table = open_kleister(players[0], stake=stake)
+    services.join_table(table_id=table.pk, user=players[1])
+    bar = rendering.render(snapshot.current_for_table(table.pk), 0)["tbl-bar"]
+    assert "Wirklich verlassen? Du bekommst −10 Punkte für die Bestenliste" in bar
+    assert ("verlierst deinen Einsatz" in bar) == bool(stake)

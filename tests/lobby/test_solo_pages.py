@@ -231,6 +231,8 @@ def test_end_board_link_leads_to_the_replay(client_of, grete):
     assert 'data-testid="end-replay"' in table and f'href="/tisch/{match.table_id}/partie/{match.number}/"' in table
     response = Client().get(f"/tisch/{match.table_id}/partie/{match.number}/")
     assert response.status_code == 302 and response["Location"] == f"/partie/{match.pk}/"
+    step = Client().get(f"/tisch/{match.table_id}/partie/{match.number}/?schritt=12&platz=0")
+    assert step["Location"] == f"/partie/{match.pk}/?schritt=12&platz=0"  # an old link keeps its step
 
 
 def test_leaderboard_admin_lists_solo_results_read_only(grete):

@@ -216,3 +216,19 @@ def test_no_markers_once_the_durchgang_is_over():
     assert E.is_over(st)
     for viewer in (0, 1, None):
         assert all(set(m.values()) == {None} for m in H.markers(E.view(st, viewer)))
+
+
+def test_no_column_says_sicher_once_the_durchgang_is_over():
+    """The own column's "sicher" came from "not angreifbar"; after the end no column has a mark."""
+    from games.kleister.ui import marks_data
+
+    st, _ = E.apply(
+        make_state(hands={0: [5], 1: [8, 8, B, 9, 9]}, columns={0: [[2, 1, 0]], 1: [[3, 1, 0]]}, options=NAMES),
+        0,
+        {"type": "kleben", "rank": 5, "count": 1, "brushes": 0},
+    )
+    assert E.is_over(st)
+    for viewer in (0, 1):
+        view = E.view(st, viewer)
+        for seat, mark in enumerate(H.markers(view)):
+            assert marks_data(view, seat, mark)["badges"] == []
