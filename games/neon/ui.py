@@ -467,7 +467,9 @@ def tool_rows(werkzeuge: list[JSON], solo: bool, usable_now: list[str], pending:
         usable = tid in usable_now
         text = gettext(w["text"])
         info = f"{w['name']}\n{text}\n{price}" + (f" · {state}" if state else "")
-        if not usable:
+        if pending == tid:
+            info += "\n" + gettext("Gerade in Gebrauch: führe den Schritt zu Ende.")
+        elif not usable:
             info += "\n" + gettext("Gerade nicht möglich.")
         rows.append(
             {

@@ -454,3 +454,14 @@ def test_the_end_board_of_a_seat_at_a_finished_live_table_offers_nochmal():
     end = to_html({"e": Fragment("games/neon/end.html", ui.end_data(finished_live_ctx(0)))})["e"]
     assert 'data-testid="end-again"' in end
     assert "end-again" not in to_html({"e": Fragment("games/neon/end.html", ui.end_data(finished_live_ctx(None)))})["e"]
+
+
+def test_a_tool_whose_step_is_open_says_so_in_its_info_window_not_that_it_cannot_be_used():
+    tools = [
+        {"id": "farbfolie", "name": "Farbfolie", "text": "…", "kosten": 2, "preis_farbe": None, "benutzt": 0},
+        {"id": "dimmer", "name": "Dimmer", "text": "…", "kosten": 1, "preis_farbe": None, "benutzt": 0},
+    ]
+    rows = {r["id"]: r for r in ui.tool_rows(tools, False, [], "farbfolie")}
+    assert rows["farbfolie"]["open"] and "Gerade in Gebrauch" in rows["farbfolie"]["info"]
+    assert "Gerade nicht möglich" not in rows["farbfolie"]["info"]
+    assert "Gerade nicht möglich." in rows["dimmer"]["info"]
