@@ -115,37 +115,40 @@ class UserAdmin(BaseUserAdmin):
 
     @admin.action(description=_("Ausgewählte Spieler mit Grund sperren"))
     def deactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
-        form = DeactivateForm(request.POST if "apply" in request.POST else None)
-        if "apply" in request.POST and form.is_valid():
-            for user in queryset:
-                services.deactivate_user(user=user, reason=form.cleaned_data["reason"], by=request.user)
-            self.message_user(request, _("%d Spieler gesperrt.") % queryset.count(), messages.SUCCESS)
-            return None
-        return render(
+        return self._with_reason(
             request,
-            "admin/accounts/sperren.html",
-            {"form": form, "users": queryset, "action": "deactivate_with_reason", "title": _("Spieler sperren")},
+            queryset,
+            "deactivate_with_reason",
+            DeactivateForm,
+            services.deactivate_user,
+            done=_("%d Spieler gesperrt."),
+            title=_("Spieler sperren"),
+            submit=_("Sperren"),
         )
 
     @admin.action(description=_("Sperre der ausgewählten Spieler mit Grund aufheben"))
     def reactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
-        form = ReactivateForm(request.POST if "apply" in request.POST else None)
+        return self._with_reason(
+            request,
+            queryset,
+            "reactivate_with_reason",
+            ReactivateForm,
+            services.reactivate_user,
+            done=_("Sperre von %d Spielern aufgehoben."),
+            title=_("Sperre aufheben"),
+            submit=_("Sperre aufheben"),
+        )
+
+    def _with_reason(self, request, queryset, action, form_class, apply, *, done, title, submit):  # type: ignore[no-untyped-def]
+        """Block or unblock the selected players: the reason's form, then the audited service for each."""
+        form = form_class(request.POST if "apply" in request.POST else None)
         if "apply" in request.POST and form.is_valid():
             for user in queryset:
-                services.reactivate_user(user=user, reason=form.cleaned_data["reason"], by=request.user)
-            self.message_user(request, _("Sperre von %d Spielern aufgehoben.") % queryset.count(), messages.SUCCESS)
+                apply(user=user, reason=form.cleaned_data["reason"], by=request.user)
+            self.message_user(request, done % queryset.count(), messages.SUCCESS)
             return None
-        return render(
-            request,
-            "admin/accounts/sperren.html",
-            {
-                "form": form,
-                "users": queryset,
-                "action": "reactivate_with_reason",
-                "title": _("Sperre aufheben"),
-                "submit": _("Sperre aufheben"),
-            },
-        )
+        context = {"form": form, "users": queryset, "action": action, "title": title, "submit": submit}
+        return render(request, "admin/accounts/sperren.html", context)
 
     @admin.action(description=_("Spieler umbenennen (anstößiger Name)"), permissions=["change"])
     def rename(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]

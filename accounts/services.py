@@ -256,35 +256,25 @@ def admin_adjust(*, admin: User, user: User, amount: int, reason: str, key: str)
 
 def deactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
     """Block the account with a reason; audited (``by``: the admin)."""
-    reason = reason.strip()
-    if not reason:
-        raise TalerError(N_("Bitte einen Grund für die Sperre angeben."))
-    with transaction.atomic():
-        user.is_active = False
-        user.deactivation_reason = reason
-        user.save(update_fields=["is_active", "deactivation_reason"])
-        audit.record(
-            actor=by,
-            action=AuditRecord.Action.DEACTIVATE_USER,
-            target_type="Spieler",
-            target_id=user.pk,
-            target_label=user.username,
-            reason=reason,
-        )
+    _set_active(user, False, reason, by, missing=N_("Bitte einen Grund für die Sperre angeben."))
 
 
 def reactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
     """Lift a block, with a reason; audited (``by``: the admin)."""
+    _set_active(user, True, reason, by, missing=N_("Bitte einen Grund angeben, warum die Sperre aufgehoben wird."))
+
+
+def _set_active(user: User, active: bool, reason: str, by: User | None, *, missing: str) -> None:
     reason = reason.strip()
     if not reason:
-        raise TalerError(N_("Bitte einen Grund angeben, warum die Sperre aufgehoben wird."))
+        raise TalerError(missing)
     with transaction.atomic():
-        user.is_active = True
-        user.deactivation_reason = ""
+        user.is_active = active
+        user.deactivation_reason = "" if active else reason
         user.save(update_fields=["is_active", "deactivation_reason"])
         audit.record(
             actor=by,
-            action=AuditRecord.Action.REACTIVATE_USER,
+            action=AuditRecord.Action.REACTIVATE_USER if active else AuditRecord.Action.DEACTIVATE_USER,
             target_type="Spieler",
             target_id=user.pk,
             target_label=user.username,
