@@ -112,7 +112,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             await self.handle(frames.parse(text_data, settings.WS_MAX_MESSAGE_BYTES))
         except actions.DuplicateAction:
-            return  # a resend or a double click: the seat already acted, nothing to say
+            # A resend or a double click: the seat already acted, nothing to say. A page still showing
+            # an older version (its update was lost) gets what changed since; a current one gets nothing.
+            await self.send_snapshot(await self.current_snapshot())
         except IllegalAction as error:
             await self.send_error(error.message)
             if isinstance(error, actions.StaleAction):

@@ -90,6 +90,25 @@ async def test_a_duplicated_frame_is_refused_quietly(two_players):
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
 
 
+async def test_a_resend_from_a_page_that_missed_its_update_brings_the_page_up_to_date(two_players, monkeypatch):
+    """The seat's move committed, but its announcement never came (a lost message): the page still shows
+    version 0 and the player clicks again. The resend is a duplicate, refused quietly, and the page
+    gets the current state instead of silence."""
+    from lobby.runtime import notify
+
+    table, match, a, b = two_players
+    await a.receive_from()
+    monkeypatch.setattr(notify, "table_changed", lambda **kwargs: None)
+    frame = json.dumps({"action": {"type": "pick", "n": 1}, "version": 0})
+    await a.send_to(text_data=frame)
+    assert await a.receive_nothing(timeout=0.5)  # committed, but not announced
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+    await a.send_to(text_data=frame)
+    update = await receive_until(a, 'id="board"')
+    assert "v1" in update and "table-error" not in update
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+
+
 async def test_an_unknown_version_is_refused_with_german_message_and_a_fresh_render(two_players):
     table, match, a, b = two_players
     await a.receive_from()
