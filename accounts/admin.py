@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import services
-from accounts.forms import DeactivateForm, ReactivateForm, RenameForm, TalerAdjustForm
+from accounts.forms import AddPlayerForm, DeactivateForm, ReactivateForm, RenameForm, TalerAdjustForm
 from accounts.models import LedgerEntry, User, Wallet
 from moderation import services as moderation
 from moderation.admin_actions import confirm_with_form
@@ -66,6 +66,13 @@ class UserAdmin(BaseUserAdmin):
         ),
     )
     actions = ["deactivate_with_reason", "reactivate_with_reason", "rename", "mute_in_chat"]
+    add_form = AddPlayerForm
+
+    def save_model(self, request: HttpRequest, obj: User, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        """A player added here is registered like one who signed up: with a wallet and the start credit."""
+        super().save_model(request, obj, form, change)
+        if not change and not obj.is_guest:
+            services.open_wallet(user=obj)
 
     def get_readonly_fields(self, request: HttpRequest, obj: User | None = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))

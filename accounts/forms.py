@@ -1,20 +1,14 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_NAME_LENGTH, User
 
 
-class RegistrationForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username",)
-
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.fields["username"].widget.attrs["maxlength"] = MAX_NAME_LENGTH
+class NameRules:
+    """A new player's name: what the registration form and the admin's "add player" form both check."""
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
@@ -28,6 +22,25 @@ class RegistrationForm(UserCreationForm):
         if User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("Dieser Name ist schon vergeben."))
         return username
+
+
+class RegistrationForm(NameRules, UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs["maxlength"] = MAX_NAME_LENGTH
+
+
+class AddPlayerForm(NameRules, AdminUserCreationForm):
+    """The admin's "Spieler hinzufügen": the registration's name rules (the player then gets the start
+    credit, ``UserAdmin.save_model``)."""
+
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+        fields = ("username",)
 
 
 class LoginForm(AuthenticationForm):

@@ -160,3 +160,28 @@ def test_adding_a_player_in_admin_stays_possible(admin_client):
     data = {"username": "neu", "usable_password": "true", "password1": "Kleister-1929!", "password2": "Kleister-1929!"}
     assert admin_client.post("/admin/accounts/user/add/", data).status_code == 302
     assert User.objects.get(username="neu").is_active
+
+
+def test_a_player_added_in_admin_gets_the_start_credit_like_a_registered_one(admin_client, settings):
+    data = {"username": "neu", "usable_password": "true", "password1": "Kleister-1929!", "password2": "Kleister-1929!"}
+    assert admin_client.post("/admin/accounts/user/add/", data).status_code == 302
+    wallet = Wallet.objects.get(user__username="neu")
+    assert wallet.balance == settings.TALER_START_CREDIT
+    assert list(wallet.entries.values_list("kind", flat=True)) == [LedgerEntry.Kind.START]
+
+
+@pytest.mark.parametrize(
+    "username, message",
+    [
+        ("x" * 31, "höchstens 30 Zeichen"),
+        ("Gast-1234", "für Gäste reserviert"),
+        ("DORA", "schon vergeben"),
+    ],
+)
+def test_adding_a_player_in_admin_keeps_the_registration_name_rules(admin_client, username, message):
+    services.register_user(username="dora", password="Kleister-1929!")
+    password = "Kleister-1929!"
+    data = {"username": username, "usable_password": "true", "password1": password, "password2": password}
+    response = admin_client.post("/admin/accounts/user/add/", data)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert User.objects.count() == 2  # the admin and dora: nothing was added
