@@ -51,3 +51,24 @@ def _german_by_default():  # type: ignore[no-untyped-def]
     translation.activate("de")
     yield
     translation.activate("de")
+
+
+@pytest.fixture
+def inline_computers(settings):  # type: ignore[no-untyped-def]
+    """Computers move at once in the calling thread, one after the other (no pool, no Tempo delay)."""
+    settings.COMPUTER_DISPATCH = "inline"
+    settings.TABLE_TEMPO_FACTOR = 0
+
+
+@pytest.fixture
+def grete(db):  # type: ignore[no-untyped-def]
+    from accounts import services
+
+    return services.register_user(username="grete", password="Kleister-1929!")
+
+
+@pytest.fixture
+def paul(db):  # type: ignore[no-untyped-def]
+    from accounts import services
+
+    return services.register_user(username="paul", password="Kleister-1929!")

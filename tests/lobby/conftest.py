@@ -25,9 +25,8 @@ def frozen(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
+def _computers_inline(inline_computers):  # type: ignore[no-untyped-def]
+    """Every lobby test: computers move at once (tests/conftest.py)."""
 
 
 @pytest.fixture

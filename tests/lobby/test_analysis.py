@@ -48,11 +48,6 @@ def use_assess(monkeypatch, assess) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(registry, "spec", spec)
 
 
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
 def test_every_own_decision_is_assessed_from_the_seats_view_at_that_moment(grete, monkeypatch):
     match = finished_kleister(grete)
     records = history.replay_steps(match)

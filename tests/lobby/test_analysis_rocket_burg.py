@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from accounts import services as accounts
 from games.core import registry
 from lobby import analysis, history
 from lobby.models import Match, Seat, Table
@@ -38,11 +37,6 @@ def finished(user, game: str) -> Match:  # type: ignore[no-untyped-def]
         choice = spec.bots.BOTS["leicht"](spec.engine.view(state, 0), spec.engine.legal_actions(state, 0), rng)
         actions.submit(match_id=match.pk, seat=0, action=choice.action, expected_version=match.version)
     raise AssertionError("the game did not end")
-
-
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -28,22 +28,6 @@ def daily_games() -> set[str]:
 NOON = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
-@pytest.fixture
-def paul(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="paul", password="Kleister-1929!")
-
-
 @pytest.fixture
 def easy_kleister_daily(monkeypatch):  # type: ignore[no-untyped-def]
     """The Tagesplakat with easy computers (strong ones take seconds per game in a test)."""

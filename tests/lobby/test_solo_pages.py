@@ -17,17 +17,6 @@ from tests.lobby.solo_helpers import current_match, finish
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
 @pytest.fixture
 def client_of(grete):  # type: ignore[no-untyped-def]
     client = Client()

@@ -22,11 +22,6 @@ def staked_table(host, stake: int = 50) -> Table:  # type: ignore[no-untyped-def
 
 
 @pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
-@pytest.fixture
 def poor_paul(db):  # type: ignore[no-untyped-def]
     paul = accounts.register_user(username="paul", password="Kleister-1929!")
     # 20 Taler left after today's Tagesgeld (so the first visit does not top them up again)

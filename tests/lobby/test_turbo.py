@@ -14,17 +14,6 @@ from lobby.runtime import actions, dispatch
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
 def burg_table(user, tempo: str = "schnell") -> Table:  # type: ignore[no-untyped-def]
     return services.create_solo_table(user=user, game="burg", options={}, computers=["leicht", "leicht"], tempo=tempo)
 

@@ -8,12 +8,6 @@ from lobby.models import Match, Table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
 def test_start_page_shows_speedkleister(client):
     html = client.get("/").content.decode()
     assert "Speedkleister" in html and "/spiele/kleister/" in html

@@ -13,7 +13,7 @@ from lobby import services
 from lobby.models import Match, Table
 from tests.lobby.conftest import finish_randomly
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("inline_computers")]
 
 OPEN_FORM = {
     "burg-places": "3",
@@ -23,12 +23,6 @@ OPEN_FORM = {
     "burg-skizzenwahl": "zwei",
     "burg-bauen": "offen",
 }
-
-
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
 
 
 @pytest.fixture

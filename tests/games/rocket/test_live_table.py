@@ -21,14 +21,8 @@ from lobby.runtime import actions, expiry
 from tests.lobby.conftest import frozen  # noqa: F401 - the clock fixture
 from tests.lobby.runtime.test_consumer import connect
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("inline_computers")]
 ZIEHEN = {"type": "ziehen"}
-
-
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-from accounts import services as accounts
 from games.rocket import endboard as rocket_endboard
 from games.rocket import engine as E
 from games.rocket import solo as rocket_solo
@@ -17,25 +16,9 @@ from lobby import solo
 from lobby.models import SoloRun
 from tests.lobby.solo_helpers import current_match, finish
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("inline_computers")]
 NOON = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)
 NEXT_NOON = datetime(2026, 12, 2, 11, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
-@pytest.fixture
-def grete(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="grete", password="Kleister-1929!")
-
-
-@pytest.fixture
-def paul(db):  # type: ignore[no-untyped-def]
-    return accounts.register_user(username="paul", password="Kleister-1929!")
 
 
 def test_the_tagesraetsel_is_the_same_for_everyone_that_day(grete, paul):

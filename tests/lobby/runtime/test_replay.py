@@ -18,12 +18,6 @@ from lobby.runtime.replay import replay_match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def inline_computers(settings):  # type: ignore[no-untyped-def]
-    settings.COMPUTER_DISPATCH = "inline"
-    settings.TABLE_TEMPO_FACTOR = 0
-
-
 def human_move(match: Match) -> None:
     engine = registry.engine(match.game)
     state = engine.load(match.state)
