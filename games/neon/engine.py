@@ -157,7 +157,7 @@ def moves_for(grid: list[str | None], req: tuple[str | None, ...], src: int, ign
 
 
 def _why_not(grid: list[str | None], req: tuple[str | None, ...], die: str, cell: int) -> Text:
-    if not isinstance(cell, int) or not 0 <= cell < CELLS:
+    if type(cell) is not int or not 0 <= cell < CELLS:
         return N_("Dieses Fenster gibt es nicht.")
     if grid[cell] is not None:
         return N_("In diesem Fenster hängt schon eine Röhre.")
@@ -819,7 +819,7 @@ def _explain(s: State, seat: int, action: JSON) -> Text:
         die = s.hand
         if die is None:
             i = action.get("die")
-            if not isinstance(i, int) or not 0 <= i < len(s.lieferung):
+            if type(i) is not int or not 0 <= i < len(s.lieferung):  # True is no die number
                 return N_("Diese Röhre liegt nicht in der Lieferung.")
             die = s.lieferung[i]
         elif "die" in action:

@@ -271,6 +271,21 @@ def test_window_requirement_must_match():
         act(s, setzen(3, 2))
 
 
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        ({"type": "setzen", "die": True, "fenster": 0}, "nicht in der Lieferung"),
+        ({"type": "setzen", "die": 1.0, "fenster": 0}, "nicht in der Lieferung"),
+        ({"type": "setzen", "die": 0, "fenster": True}, "Dieses Fenster gibt es nicht"),
+    ],
+)
+def test_a_forged_number_is_named_as_such_not_read_as_a_die_or_window(action, message):
+    """``True`` and ``1.0`` equal 1 in Python; the refusal must not explain a window the player never chose."""
+    s = situation(started(2), lieferung=["P1", "C2", "G3", "N4", "V5"])
+    with pytest.raises(IllegalAction, match=message):
+        act(s, action)
+
+
 def test_occupied_window_refused_and_one_die_per_turn():
     s = situation(started(2), lieferung=["P1", "C2", "G3", "N4", "V5"], grids={0: grid({0: "V6"})}, tools=[])
     with pytest.raises(IllegalAction, match="schon eine Röhre"):
