@@ -108,6 +108,8 @@ def wertung(s: State) -> list[JSON]:
     blacks = black_counts(s)
     b = sheet(s)
     for i, p in enumerate(s.seats):
+        if p.fehl and b == "waghalsig":
+            continue  # "eine Fehlzündung bringt gar nichts": no recipe pays either
         chips = p.chips
         n = len(chips)
 

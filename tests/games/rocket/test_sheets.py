@@ -236,3 +236,23 @@ def test_solo_waghalsige_bestellung():
     assert s.seats[0].mark == 0
     assert not E.needs_choice(s, 0)
     assert [a for a in E.legal_actions(s, 0) if a["type"] == "einkaufen"] == [{"type": "einkaufen", "chips": []}]
+
+
+@pytest.mark.parametrize(
+    "rezepte, chips",
+    [
+        ({"P": 1}, ("P1", "W3", "W3", "W3")),  # Purpurregen
+        ({"P": 2}, ("P1", "W3", "W3", "W3")),  # Finale
+        ({"G": 1}, ("W3", "W3", "G1", "W3")),  # Schlussglanz
+        ({"G": 3}, ("R1", "G1", "W3", "W3", "W3")),  # Rotgrün
+    ],
+)
+def test_waghalsige_bestellung_misfire_gets_nothing_from_the_recipes_either(rezepte, chips):
+    """ "bringt gar nichts – weder Ruhm noch Mark": no recipe's Wertung pays after the misfire."""
+    s = evening(1, blatt="waghalsig", rezepte=rezepte)
+    s.seats[0].eimer = False
+    put(s, 0, *chips)  # 9 > 8
+    assert s.seats[0].fehl
+    before = (s.seats[0].ruhm, s.seats[0].kristalle, s.seats[0].vorladung)
+    assert [item for item in scoring.wertung(s) if item["seat"] == 0] == []
+    assert (s.seats[0].ruhm, s.seats[0].kristalle, s.seats[0].vorladung) == before
