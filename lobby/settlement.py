@@ -147,8 +147,12 @@ def record_collections(match: Match, users: dict) -> None:  # type: ignore[type-
 
 
 def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
+    """Each person's Bestenliste points, recorded and kept in their player entry for the end board
+    (``players[seat]["bestenliste"]``: ``{"punkte": N}``, or ``{"kurz": S}`` for a game shorter than the
+    game's ``MIN_SCORED_SECONDS``; the caller saves the players)."""
     engine = registry.engine(match.game)
     seconds = (match.finished - match.started).total_seconds() if match.finished else 0.0
+    minimum = getattr(engine, "MIN_SCORED_SECONDS", 0)
     # Which seats a computer played at the end (a takeover included): a game may weigh its points by it.
     result = {**match.result, "computers": [p.get("bot") or None for p in match.players]}
     for seat, player in enumerate(match.players):
@@ -158,3 +162,6 @@ def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
         points = engine.leaderboard_points(result, seat, len(match.players), seconds)
         if points is not None:
             leaderboard.record_points(user=user, game=match.game, points=points, match_id=match.pk)
+            player["bestenliste"] = {"punkte": points}
+        elif seconds < minimum:
+            player["bestenliste"] = {"kurz": minimum}

@@ -95,6 +95,7 @@ def end_fragment(ctx: FragmentContext) -> Fragment:
             "stake": ctx.snap.stake,
             "seated": ctx.seat is not None,
             "end": end_data(ctx.view, ctx),
+            "bestenliste": ctx.bestenliste,
         },
     )
 

@@ -51,9 +51,10 @@ _ID = re.compile(r"""\sid=(["'])([^"']+)\1""")
 class TableView:
     """The table facts a game's fragments may use: no state, no seed, no user ids or balances.
 
-    ``players``: per seat ``{"name", "bot", "left", "sammlung"}`` (``sammlung``: what the person
-    has collected at the end of a game, e.g. Speedburg's Skizzenbuch, or None); ``log``: recent
-    events, oldest first.
+    ``players``: per seat ``{"name", "bot", "left", "sammlung", "bestenliste"}`` (``sammlung``: what
+    the person has collected at the end of a game, e.g. Speedburg's Skizzenbuch, or None;
+    ``bestenliste``: what the game brought them there, ``{"punkte": N}`` or ``{"kurz": seconds}``
+    for a game too short to count, or None); ``log``: recent events, oldest first.
     """
 
     table_id: int
@@ -79,6 +80,11 @@ class FragmentContext:
     view: dict[str, Any]
     seat: int | None
     names: list[str]
+
+    @property
+    def bestenliste(self) -> dict[str, int] | None:
+        """What the finished game brought this seat's person on the Bestenliste (``TableView.players``)."""
+        return None if self.seat is None else self.snap.players[self.seat].get("bestenliste")
 
     @property
     def is_computer_turn(self) -> bool:

@@ -349,6 +349,7 @@ def end_data(ctx: FragmentContext) -> dict[str, Any]:
         "kind": ctx.snap.kind,
         "stake": ctx.snap.stake,
         "hunt": hunt_total(ctx.snap.hunt, result["points"][seat]) if seat is not None else None,
+        "bestenliste": ctx.bestenliste,
     }
 
 

@@ -1269,9 +1269,12 @@ def decision_seconds(state: State, table_seconds: int | None) -> int | None:
     return 45 if state.phase == "wahl" else table_seconds
 
 
+MIN_SCORED_SECONDS = 90  # "Partien unter 90 Sekunden werden nicht gewertet."
+
+
 def leaderboard_points(result: JSON, seat: int, players: int, seconds: float) -> int | None:
     """Bestenliste points of ``seat``; ``None`` for games shorter than 90 seconds."""
-    if seconds < 90:
+    if seconds < MIN_SCORED_SECONDS:
         return None
     pts = max(0, int(result["points"][seat]))
     if "target" in result:

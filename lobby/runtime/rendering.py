@@ -60,7 +60,13 @@ def table_view(snap: Snapshot) -> TableView:
             kind=snap.kind,
             status=snap.status,
             players=[
-                {"name": p["name"], "bot": p.get("bot"), "left": bool(p.get("left")), "sammlung": p.get("sammlung")}
+                {
+                    "name": p["name"],
+                    "bot": p.get("bot"),
+                    "left": bool(p.get("left")),
+                    "sammlung": p.get("sammlung"),
+                    "bestenliste": p.get("bestenliste"),
+                }
                 for p in snap.players
             ],
             log=snap.log,

@@ -54,3 +54,43 @@ def test_a_seat_taken_over_reads_computer_for_the_leaver_everywhere(players):
     assert later and not any("hans" in t and "Computer (für hans)" not in t for t in later)
     html = "".join(fragments_for(match, 0).values())
     assert "Computer (für hans)" in html
+
+
+def test_the_end_board_tells_each_person_what_the_game_brought_on_the_bestenliste(players):
+    from leaderboard.models import ScoreEntry
+
+    table = open_kleister(players[0], places=3, fill_computers=True)
+    services.join_table(table_id=table.pk, user=players[1])
+    match = finish_randomly(services.start_table(table_id=table.pk, user=players[0]))
+    for seat, user in enumerate(players[:2]):
+        points = ScoreEntry.objects.get(user=user).points
+        assert match.players[seat]["bestenliste"] == {"punkte": points}
+        end = fragments_for(match, seat)["kl-end"]
+        assert re.search(rf'data-testid="end-bestenliste">Für die Bestenliste: {points} Punkte?\.</p>', end)
+    assert "bestenliste" not in match.players[2]  # the computer
+    assert "end-bestenliste" not in fragments_for(match, None)["kl-end"]  # a spectator
+
+
+@pytest.mark.parametrize("game", ["burg"])
+def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
+    """Speedneon: "Partien unter 90 Sekunden werden nicht gewertet." (a random game here takes a second)."""
+    from leaderboard.models import ScoreEntry
+
+    table = services.open_table(
+        host=players[0],
+        game=game,
+        places=2,
+        options={},
+        clock_seconds=None,
+        bot_level="leicht",
+        stake=0,
+        fill_computers=True,
+    )
+    match = finish_randomly(services.start_table(table_id=table.pk, user=players[0]))
+    if game == "neon":
+        assert match.players[0]["bestenliste"] == {"kurz": 90}
+        assert not ScoreEntry.objects.exists()
+        assert "Nicht gewertet: Partien unter 90 Sekunden" in fragments_for(match, 0)["nn-end"]
+    else:  # no minimum: the points count and the board says how many
+        points = ScoreEntry.objects.get(user=players[0]).points
+        assert f"Für die Bestenliste: {points} Punkt" in fragments_for(match, 0)["bg-end"]
