@@ -21,6 +21,13 @@ def test_the_turbo_button_at_a_free_speedburg_game_goes_on_and_off(page):
     expect(button).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#bg-log")).to_contain_text("Turbo aus")
     assert page.locator("#table-error").inner_text().strip() == ""
+    # A refusal shows, and goes again by itself (static/games/core/table.js): it stayed for the whole game.
+    page.evaluate(
+        """() => { const form = document.querySelector('#bg-send');
+                   form.querySelector('[name=action]').value = '{nope'; htmx.trigger(form, 'submit'); }"""
+    )
+    expect(page.locator("#table-error")).not_to_be_empty()
+    expect(page.locator("#table-error")).to_be_empty(timeout=8000)
 
 
 def test_a_free_speedkleister_game_has_no_turbo_button(page):

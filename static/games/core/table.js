@@ -140,8 +140,18 @@
     event.stopImmediatePropagation(); // the game's keys do nothing at a closed table
   }, true);
 
+  // A refusal from the server (#table-error, lobby/runtime/consumer.py send_error) stays five seconds, for
+  // every game: later moves must not go on showing an old error.
+  function fadeError() {
+    const error = document.getElementById("table-error");
+    if (!error || !error.textContent.trim() || error._shown === error.textContent) return;
+    error._shown = error.textContent;
+    clearTimeout(error._fade);
+    error._fade = setTimeout(() => { error.textContent = ""; error._shown = ""; }, 5000);
+  }
+
   setInterval(tick, 100);
-  document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); markClosed(); });
+  document.addEventListener("htmx:wsAfterMessage", () => { tick(); dropStaleAdvice(); markClosed(); fadeError(); });
   markClosed();
   tick();
 })();
