@@ -317,7 +317,8 @@ def _notify_table(table: Table) -> None:
 
 def leave_match(*, table_id: int, user: User) -> Match:
     """Leave a running game: −10 for the Bestenliste, the stake stays in the pot, the computer
-    takes the seat. Alone with computers the game ends without scoring."""
+    takes the seat. The last person playing ends the game without scoring (−10 all the same if
+    people played here who left before); alone with computers from the start, without the −10."""
     with transaction.atomic():
         # Lock order everywhere: Match, then Table, then wallets (as submit does at a game's end).
         match = (
@@ -334,8 +335,12 @@ def leave_match(*, table_id: int, user: User) -> Match:
         if seat is None:
             raise IllegalAction(N_("Du spielst an diesem Tisch nicht mit."))
         others = [p for i, p in enumerate(match.players) if i != seat and p.get("user_id") and not p.get("bot")]
+        # people who played here and left before (a computer has their seat): leaving still costs the −10
+        left_before = any(i != seat and p.get("user_id") and p.get("left") for i, p in enumerate(match.players))
         name = match.players[seat]["name"]
         if not others:
+            if left_before:
+                leaderboard.record_leave_penalty(user=user, game=match.game, match_id=match.pk)
             match.status = Match.Status.ABORTED
             match.finished = deadlines.now()
             match.players[seat]["left"] = True

@@ -173,6 +173,7 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
                 "stake": snap.table.get("stake"),
                 "reserved_until": snap.table.get("reserved_until"),
                 "closed": snap.table.get("status") == "closed",
+                "aborted": snap.status == "aborted",
             },
             "seat": ctx.seat,
             "clocks": [
@@ -193,6 +194,9 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
             "seats": seats,
             "finished": snap.status != "playing",
             "left": ctx.seat is not None and bool(snap.players[ctx.seat].get("left")),
+            # the seat's person is the last one playing: leaving ends the game (lobby.services.leave_match)
+            "last_human": ctx.seat is not None
+            and not any(s != ctx.seat and p.get("user_id") and not p.get("bot") for s, p in enumerate(snap.players)),
             "taler": taler_lines(snap, ctx),
             "hunt": table_view(snap).hunt,
             # None: no Turbo button here; else whether Turbo is on (lobby/turbo.py)

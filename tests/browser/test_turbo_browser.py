@@ -1,6 +1,8 @@
-"""In real Chromium: the Turbo button of a free game against computers (lobby/turbo.py)."""
+"""In real Chromium: the table bar of a free game against computers: the Turbo button (lobby/turbo.py), ending it."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -38,3 +40,21 @@ def test_a_free_speedkleister_game_has_no_turbo_button(page):
     page.wait_for_selector("#kl-conn[data-state=open]")
     expect(page.locator("#tbl-bar")).to_be_attached()
     assert page.get_by_test_id("turbo").count() == 0
+
+
+def test_a_free_game_can_be_ended_without_a_result_and_the_board_stops(page):
+    """"Aufhören" in the bar of a free game: the status line says the game ended without a result, the
+    board takes no more input, and "Neue Partie" starts the next game at the same table."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto("/spiele/kleister/")
+    page.get_by_role("button", name="Als Gast spielen").click()
+    page.goto("/spiele/kleister/")
+    page.get_by_test_id("start-free").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    page.locator("form.tbl-leave").evaluate("form => form.requestSubmit()")  # the first-move intro may cover it
+    expect(page.locator("#kl-status")).to_have_text("Diese Partie wurde ohne Wertung beendet.")
+    expect(page.locator(".game-table")).to_have_class(re.compile("table-closed"))
+    page.get_by_test_id("again-solo").click()
+    page.wait_for_selector("#kl-conn[data-state=open]")
+    expect(page.get_by_test_id("table-aborted")).to_have_count(0)
+    expect(page.get_by_test_id("leave")).to_be_attached()

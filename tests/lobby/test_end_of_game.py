@@ -94,3 +94,50 @@ def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
     else:  # no minimum: the points count and the board says how many
         points = ScoreEntry.objects.get(user=players[0]).points
         assert f"Für die Bestenliste: {points} Punkt" in fragments_for(match, 0)["bg-end"]
+
+
+def test_the_last_person_to_leave_after_another_left_gets_the_minus_ten_and_ends_the_game(players):
+    """ "Wer eine Partie mit anderen Menschen vorzeitig verlässt, bekommt −10 Punkte" – also the last one."""
+    from leaderboard.models import ScoreEntry
+
+    table = open_kleister(players[0], places=2, stake=10)
+    services.join_table(table_id=table.pk, user=players[1])
+    match = Match.objects.get(table=table)
+    bar = fragments_for(match, 1)["tbl-bar"]
+    assert "der Computer übernimmt deinen Platz" in bar
+    services.leave_match(table_id=table.pk, user=players[0])
+    bar = fragments_for(match, 1)["tbl-bar"]
+    assert "die Partie endet ohne Wertung" in bar and "verlierst deinen Einsatz" in bar
+    services.leave_match(table_id=table.pk, user=players[1])
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+    penalties = ScoreEntry.objects.filter(kind="verlassen").order_by("user__username")
+    assert [(e.user.username, e.points) for e in penalties] == [("grete", -10), ("paul", -10)]
+    html = fragments_for(match, 1)
+    assert 'data-testid="table-aborted" data-stops-board' in html["tbl-bar"]
+    assert "Diese Partie wurde ohne Wertung beendet." in html["tbl-bar"]
+    assert 'data-testid="leave"' not in html["tbl-bar"] and "neue-partie" not in html["tbl-bar"]
+
+
+def test_a_solo_game_can_be_ended_without_a_result_and_started_anew(players):
+    from leaderboard.models import ScoreEntry
+
+    table = services.create_solo_table(user=players[0], game="kleister", options={}, computers=["leicht"])
+    match = Match.objects.get(table=table)
+    bar = fragments_for(match, 0)["tbl-bar"]
+    assert 'data-testid="leave"' in bar and "Wirklich aufhören? Die Partie endet ohne Wertung." in bar
+    services.leave_match(table_id=table.pk, user=players[0])
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED and not ScoreEntry.objects.exists()
+    bar = fragments_for(match, 0)["tbl-bar"]
+    assert 'data-testid="table-aborted"' in bar and f'action="/tisch/{table.pk}/neue-partie/"' in bar
+    again = services.restart_solo(table=table, user=players[0])
+    assert again.number == 2 and again.status == Match.Status.PLAYING
+
+
+def test_a_record_hunt_is_given_up_on_its_page_not_left_from_the_bar(players):
+    from lobby import solo
+
+    run = solo.start_record(user=players[0], game="kleister", category="normal")
+    bar = rendering.render(snapshot.current_for_table(run.table_id, fresh=True), 0)["tbl-bar"]
+    assert 'data-testid="hunt"' in bar and 'data-testid="leave"' not in bar

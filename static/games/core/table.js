@@ -114,7 +114,8 @@
   // (clicks and keys on it are dropped; the server would refuse a move anyway). The bar, the chat, the
   // view menu and the end board stay usable.
   const gameRoot = document.querySelector(".game-table");
-  const closedBadge = () => document.querySelector("#tbl-bar [data-testid=table-closed]");
+  // (also a game that ended without a result: everyone left it, or a moderator closed the table)
+  const closedBadge = () => document.querySelector("#tbl-bar [data-stops-board]");
   const outsideBoard = (el) => el.closest("#tbl-bar, .chat, .view-bar, dialog, [role=dialog], .site-header");
   function markClosed() {
     const badge = closedBadge();
