@@ -526,12 +526,14 @@ def _koffer(
 
 
 def step_data(ctx: FragmentContext, turn: JSON) -> JSON:
-    """The step panel: the prompt, the tools' server-side steps, Passen/Fertig/Abbrechen, the Rat."""
+    """The step panel: the prompt, the tools' server-side steps, Passen/Fertig/Abbrechen, the Rat.
+
+    Hidden unless the seat moves now (``mine``): while others move it would be an empty box, and whose turn
+    it is stands in the status line already."""
     view = ctx.view
     mine = acting(view, turn)
     spiel = view["phase"] == "spiel"
     out: JSON = {
-        "gone": not spiel,
         "mine": mine,
         "pending": turn["pending"] or "",
         "prompt": prompt(view, turn) if mine else "",
@@ -704,6 +706,7 @@ def end_data(ctx: FragmentContext) -> JSON:
         "kind": ctx.snap.kind,
         "seated": seat is not None and not ctx.snap.players[seat].get("left"),
         "stake": ctx.snap.stake,
+        "bestenliste": ctx.bestenliste,
     }
 
 

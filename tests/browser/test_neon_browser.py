@@ -42,6 +42,16 @@ LIT_BOARDS_FOLLOW_THE_TURN = """() => {
 }"""
 
 
+#: The step panel (prompt, Passen, Rat) shows on the own turn only: while a computer or another player moves it
+#: is hidden, not an empty box (the status line says whose turn it is). Read in one go; true or what differs.
+STEP_PANEL_ON_THE_OWN_TURN_ONLY = """() => {
+    const status = document.getElementById("nn-status"), step = document.getElementById("nn-step");
+    const mine = status.dataset.myTurn === "1" && status.dataset.phase === "spiel";
+    const shown = step.checkVisibility() && step.getBoundingClientRect().height > 0;
+    return mine === shown || `my turn: ${mine}, step panel shown: ${shown} (${status.innerText})`;
+}"""
+
+
 def lit_windows(page) -> list[int]:
     return [int(w) for w in page.locator("#nn-own .nn-win.nn-js-lit").evaluate_all("els => els.map(e => e.dataset.w)")]
 
@@ -147,6 +157,8 @@ class Player:
         deadline = time.monotonic() + GAME_SECONDS
         while time.monotonic() < deadline and not page.locator("[data-testid=endboard]").count():
             status = page.locator("#nn-status")
+            step_panel = page.evaluate(STEP_PANEL_ON_THE_OWN_TURN_ONLY)
+            assert step_panel is True, step_panel
             if status.get_attribute("data-my-turn") != "1":
                 lit = page.evaluate(LIT_BOARDS_FOLLOW_THE_TURN)
                 assert lit is True, lit

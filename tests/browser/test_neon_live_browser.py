@@ -1,5 +1,6 @@
 """Three real Chromium contexts at a live Speedneon table with a clock: two choose their facade at the
-same moment and both choices stand; the third lets its facade clock run out and sees the computer's pick."""
+same moment and both choices stand; the third lets its facade clock run out and sees the computer's pick.
+Then only the player to move sees the step panel: the others see no empty box while they wait."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 import uuid
 
 from tests.browser.test_live_table_browser import register
+from tests.browser.test_neon_browser import STEP_PANEL_ON_THE_OWN_TURN_ONLY
 
 
 def test_facades_chosen_at_the_same_moment_both_stand_and_a_lapsed_clock_picks(browser, live_site):
@@ -48,5 +50,11 @@ def test_facades_chosen_at_the_same_moment_both_stand_and_a_lapsed_clock_picks(b
     nina.get_by_text("Bedenkzeit von nina").first.wait_for()
     for page in (nora, nils):
         page.locator("#nn-status[data-phase=spiel]").wait_for()
+    waiting = 0
+    for page in pages:
+        step_panel = page.evaluate(STEP_PANEL_ON_THE_OWN_TURN_ONLY)
+        assert step_panel is True, step_panel
+        waiting += page.evaluate("document.getElementById('nn-status').dataset.myTurn") != "1"
+    assert waiting >= 2  # one player moves, the others wait for a live player
     for context in contexts:
         context.close()

@@ -1,6 +1,7 @@
 """Speedneon looks, moves and sounds like a game (issue 17): with Klänge on a tube hung plays its sound and drops
 into its window; the settings stay after a reload; with reduced motion nothing moves, played by keyboard alone;
-the tubes are legible on a phone in both colour schemes, each colour with its motif."""
+the tubes are legible on a phone in both colour schemes, each colour with its motif, and there the step panel
+never covers a window of the own facade."""
 
 from __future__ import annotations
 
@@ -114,11 +115,44 @@ MOTIFS = """[...document.querySelectorAll('#nn-center .nn-die')].map((d) => [d.d
     d.getBoundingClientRect().width, parseFloat(getComputedStyle(d).fontSize)])"""
 
 
-def test_tubes_are_legible_on_a_phone_in_both_colour_schemes_and_every_colour_has_its_motif(browser, live_site):
+#: Scrolled from the page's start down to where the own facade's bottom comes into view, 40 px at a time: every
+#: window whose centre is on the screen and under the step panel there (a window that cannot be tapped).
+WINDOWS_UNDER_THE_STEP_PANEL = """() => {
+    const windows = [...document.querySelectorAll("#nn-own .nn-win")];
+    const facade = document.querySelector("#nn-own .nn-facade");
+    const last = Math.max(0, facade.getBoundingClientRect().bottom + scrollY - innerHeight);
+    const covered = [];
+    for (let y = 0; ; y = Math.min(y + 40, last)) {
+        scrollTo({ top: y, behavior: "instant" });
+        for (const w of windows) {
+            const r = w.getBoundingClientRect(), x = r.left + r.width / 2, cy = r.top + r.height / 2;
+            const under = cy > 0 && cy < innerHeight && document.elementFromPoint(x, cy)?.closest("#nn-step");
+            if (under) covered.push(`${w.dataset.w}@${y}`);
+        }
+        if (y >= last) return covered;
+    }
+}"""
+#: The own facade scrolled into view from above (its bottom at the screen's bottom): the windows not hit at
+#: their centre.
+WINDOWS_NOT_TAPPABLE = """() => {
+    document.querySelector("#nn-own .nn-facade").scrollIntoView({ block: "end", behavior: "instant" });
+    return [...document.querySelectorAll("#nn-own .nn-win")].filter((w) => {
+        const r = w.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest(".nn-win") !== w;
+    }).map((w) => w.dataset.w);
+}"""
+
+
+def test_tubes_are_legible_on_a_phone_in_both_colour_schemes_and_no_window_is_under_the_step_panel(browser, live_site):
     contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
     for scheme in ("dark", "light"):
         context = browser.new_context(
-            base_url=live_site, locale="de-DE", color_scheme=scheme, viewport={"width": 390, "height": 800}
+            base_url=live_site,
+            locale="de-DE",
+            color_scheme=scheme,
+            viewport={"width": 390, "height": 844},
+            is_mobile=True,
+            has_touch=True,
         )
         page = context.new_page()
         page.set_default_timeout(15000)
@@ -131,4 +165,11 @@ def test_tubes_are_legible_on_a_phone_in_both_colour_schemes_and_every_colour_ha
             assert motifs.setdefault(colour, mask) == mask
         assert len(set(motifs.values())) == len(motifs)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # the guest's turn goes on after its tube (the panel says "Beende den Zug"): the panel is on the screen,
+        # and no window of the own facade is ever under it, from the page's start to the whole facade in view
+        page.locator("#nn-status[data-my-turn='1'][data-phase=spiel]").wait_for()
+        assert page.locator("#nn-step.nn-mine").is_visible()
+        assert page.evaluate(WINDOWS_UNDER_THE_STEP_PANEL) == [], scheme
+        assert page.evaluate(WINDOWS_NOT_TAPPABLE) == [], scheme
+        assert page.locator("#nn-step.nn-mine").is_visible()
         context.close()

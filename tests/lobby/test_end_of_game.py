@@ -71,7 +71,7 @@ def test_the_end_board_tells_each_person_what_the_game_brought_on_the_bestenlist
     assert "end-bestenliste" not in fragments_for(match, None)["kl-end"]  # a spectator
 
 
-@pytest.mark.parametrize("game", ["burg"])
+@pytest.mark.parametrize("game", ["neon", "burg"])
 def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
     """Speedneon: "Partien unter 90 Sekunden werden nicht gewertet." (a random game here takes a second)."""
     from leaderboard.models import ScoreEntry

@@ -170,6 +170,28 @@ def test_lit_windows_of_each_die_equal_the_views_legal_windows():
     assert "nn-pick" not in other["nn-center"] and 'data-my-turn="0"' in other["nn-status"]
 
 
+def step_tag(step: str) -> str:
+    return re.search(r'<section id="nn-step"[^>]*>', step).group(0)
+
+
+@pytest.mark.parametrize("bots", [True, False], ids=["computer-moves", "live-player-moves"])
+def test_the_step_panel_shows_only_on_the_own_turn_and_is_hidden_not_empty_otherwise(bots):
+    """While another player (a computer or a person) moves, the panel has nothing to say: no empty box between
+    the Lieferung and the facade (the status line says whose turn it is); it keeps its data-turn for table.js."""
+    state = situation(started(2), seat=1, lieferung=["P1", "C2", "G3", "N4", "V5"])
+    waiting = render(snap_for(state, 1, bots=bots), 0)
+    tag = step_tag(waiting["nn-step"])
+    assert re.search(r"\shidden(?=[\s>])", tag) and "nn-mine" not in tag
+    assert attr_json(re.search(r"data-turn='([^']*)'", tag).group(1))["mine"] is False
+    assert 'data-my-turn="0"' in waiting["nn-status"]
+    assert ("P1 überlegt" if bots else "P1 ist dran") in waiting["nn-status"]  # whose turn: in the status line
+    moving = render(snap_for(state, 1, bots=bots), 1)
+    tag = step_tag(moving["nn-step"])
+    assert "hidden" not in tag and "nn-mine" in tag and 'data-testid="pass"' in moving["nn-step"]
+    choice = render(snap_for(E.new_game(seed=3, players=2, options={"ausgabe": "klassisch"})), 0)
+    assert re.search(r"\shidden(?=[\s>])", step_tag(choice["nn-step"]))  # the facade choice: nothing to do here
+
+
 def test_die_in_hand_lights_exactly_its_windows():
     state = situation(
         started(2), lieferung=["P2", "C3", "G1", "N4", "V5"], grids={0: grid({0: "V6"})}, tools=["umpolen"]
