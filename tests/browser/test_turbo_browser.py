@@ -43,7 +43,7 @@ def test_a_free_speedkleister_game_has_no_turbo_button(page):
 
 
 def test_a_free_game_can_be_ended_without_a_result_and_the_board_stops(page):
-    """"Aufhören" in the bar of a free game: the status line says the game ended without a result, the
+    """ "Aufhören" in the bar of a free game: the status line says the game ended without a result, the
     board takes no more input, and "Neue Partie" starts the next game at the same table."""
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto("/spiele/kleister/")
