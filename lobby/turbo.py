@@ -45,6 +45,8 @@ def switch(*, table_id: int, user_id: int | None, on: bool) -> int | None:
         match, table = actions.lock_newest(table_id)
         if table is None or match is None or match.status != Match.Status.PLAYING:
             raise IllegalAction(N_("Hier läuft gerade keine Partie."))
+        if not registry.solo(table.game).turbo:
+            raise IllegalAction(N_("Dieses Spiel hat keinen Turbo."))
         if not offered(game=table.game, kind=table.kind, players=match.players, playing=True):
             raise IllegalAction(N_("Turbo gibt es nur in einer Partie allein gegen Computer."))
         seat = next(

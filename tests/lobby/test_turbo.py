@@ -57,8 +57,16 @@ def test_the_computers_are_asked_with_the_turbo_delay(grete, monkeypatch, settin
     assert asked and set(asked) == {dispatch.tempo_delay("turbo")} and dispatch.tempo_delay("turbo") < 0.5
 
 
-@pytest.mark.parametrize("case", ["live", "kleister", "stranger", "finished"])
-def test_turbo_is_refused_where_there_is_none_and_changes_nothing(grete, case):
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("live", "nur in einer Partie allein gegen Computer"),
+        ("kleister", "Dieses Spiel hat keinen Turbo"),
+        ("stranger", "sitzt nicht an diesem Tisch"),
+        ("finished", "keine Partie"),
+    ],
+)
+def test_turbo_is_refused_where_there_is_none_and_changes_nothing(grete, case, message):
     other = accounts.register_user(username="hilde", password="Kleister-1929!")
     if case == "kleister":  # no Turbo in Speedkleister's rule text
         table = services.create_solo_table(user=grete, game="kleister", options={}, computers=["leicht"])
@@ -70,7 +78,7 @@ def test_turbo_is_refused_where_there_is_none_and_changes_nothing(grete, case):
         Match.objects.filter(table=table).update(status=Match.Status.FINISHED)
     user = other if case == "stranger" else grete
     version, options = current(table).version, Table.objects.get(pk=table.pk).options
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=message):
         turbo.switch(table_id=table.pk, user_id=user.pk, on=True)
     assert current(table).version == version and Table.objects.get(pk=table.pk).options == options
 
