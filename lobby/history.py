@@ -6,6 +6,7 @@ registers (the upgrade keeps the row); they are shown only to that user.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -55,6 +56,7 @@ class GameRow:
     status: str
     voided: str = ""  # the reason, when the moderation voided this game's Bestenliste entry
     left: bool = False  # the player left during the game: a computer finished it, its result is not theirs
+    ranked: bool = True  # its points are on the Bestenliste's scale (the game would count them there)
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,9 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 status=match.status,
                 voided=voided.get(match.pk, ""),
                 left=left,
+                ranked=bool(result.get("points"))
+                and registry.engine(match.game).leaderboard_points(result, seat, len(match.players), math.inf)
+                is not None,
             )
         )
     return rows
@@ -196,9 +201,12 @@ def statistics(user: User, rows: list[GameRow], today: Any) -> list[GameStats]:
         stats = GameStats(slug, registry.engine(slug).NAME)
         stats.games = len(mine)
         stats.wins = sum(1 for r in mine if r.won)
-        if mine:
-            stats.best = max(r.points for r in mine)  # type: ignore[type-var]
-            stats.average = round(sum(r.points for r in mine) / len(mine), 1)  # type: ignore[misc]
+        # Best and average over the games the Bestenliste would count: a game alone on another scale
+        # (Speedburg's Rekordpunkte, Speedrocket alone) has its own lists, the records.
+        against = [r for r in mine if r.ranked]
+        if against:
+            stats.best = max(r.points for r in against)  # type: ignore[type-var]
+            stats.average = round(sum(r.points for r in against) / len(against), 1)  # type: ignore[misc]
         run = 0
         for row in sorted(mine, key=lambda r: r.when):
             run = run + 1 if row.won else 0

@@ -301,7 +301,7 @@ def test_statistics_count_wins_by_the_target_and_show_the_records(client_of, gre
     hunt.refresh_from_db()
     base = datetime(2026, 12, 1, 12, tzinfo=solo.BERLIN)
 
-    def row(game, points, place, won, hour, target=None):  # type: ignore[no-untyped-def]
+    def row(game, points, place, won, hour, target=None, ranked=True):  # type: ignore[no-untyped-def]
         return history.GameRow(
             match=None,  # type: ignore[arg-type]
             game=game,
@@ -316,6 +316,7 @@ def test_statistics_count_wins_by_the_target_and_show_the_records(client_of, gre
             players=1,
             when=base + timedelta(hours=hour),
             status="finished",
+            ranked=ranked,
         )
 
     rows = [  # alone at place 1 every time: only beating the target is a win
@@ -324,11 +325,12 @@ def test_statistics_count_wins_by_the_target_and_show_the_records(client_of, gre
         row("neon", 30, 1, True, 3, target=20),
         row("kleister", 40, 1, True, 4),
         row("kleister", 20, 3, False, 5),
+        row("kleister", 90, 1, True, 6, ranked=False),  # on another scale (e.g. Speedburg's Rekordpunkte)
     ]
     stats = {s.game: s for s in history.statistics(grete, rows, base.date())}
     neon, kleister = stats["neon"], stats["kleister"]
     assert (neon.games, neon.wins, neon.best, neon.average, neon.win_streak) == (3, 2, 50, 30.0, 2)
-    assert (kleister.games, kleister.wins, kleister.best, kleister.average, kleister.win_streak) == (2, 1, 40, 30.0, 1)
+    assert (kleister.games, kleister.wins, kleister.best, kleister.average, kleister.win_streak) == (3, 2, 40, 30.0, 1)
     assert neon.records == [("2 Werkzeuge", hunt.score)] and kleister.records == []
     assert history.won({"places": [1], "points": [5], "target": 9, "won": False}, 0) is False
     assert history.won({"places": [2, 1], "points": [5, 9]}, 1) is True
