@@ -172,6 +172,7 @@ def test_a_second_start_in_a_category_goes_on_with_the_open_hunt_unless_it_is_re
     assert other["Location"] != first["Location"] and SoloRun.objects.count() == 2
     page = client_of.get("/spiele/burg/rekordjagd/").content.decode()
     assert page.count('data-testid="resume-hunt"') == 2 and page.count('data-testid="restart-hunt"') == 2
+    assert "läuft." in page and "von 1 gespielt" not in page  # Speedburg's hunt is one game: no count
     fresh = client_of.post("/spiele/burg/rekordjagd/", {"kategorie": "eine", "neu": "1"})
     assert fresh["Location"] not in (first["Location"], other["Location"])
     old = SoloRun.objects.filter(category="eine").order_by("created").first()
