@@ -54,6 +54,7 @@ def end_data(ctx: FragmentContext) -> JSON:
         # Nochmal at a live table, as on the table bar (a seat that left has no Nochmal)
         "again": ctx.snap.kind == "live" and ctx.seat is not None and not ctx.snap.players[ctx.seat].get("left"),
         "stake": ctx.snap.stake,
+        "bestenliste": ctx.bestenliste,
         "kind": ctx.snap.kind,
         "table_id": ctx.snap.table_id,
         "number": ctx.snap.number,

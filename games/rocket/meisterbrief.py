@@ -145,16 +145,22 @@ def _goal_status(goal: Goal, *, ruhm: int, kristalle: int, preise: int, hoehen: 
     if goal.kind == "ruhm":
         met, stand = ruhm >= goal.n, tx("%(n)s/%(of)s Ruhm", n=ruhm, of=goal.n)
         return {"stand_msg": stand, "erfuellt": met, "verfehlt": over and not met}
+    # during the game a standing says "bisher" (so far); at the end it is the final count
     if goal.kind == "ohne_fehl":
-        stand = tx("bisher keine") if not misfires else ntx("%(n)s Fehlzündung", "%(n)s Fehlzündungen", misfires)
+        if misfires or over:
+            stand = ntx("%(n)s Fehlzündung", "%(n)s Fehlzündungen", misfires)
+        else:
+            stand = tx("bisher keine")
         return {"stand_msg": stand, "erfuellt": over and not misfires, "verfehlt": bool(misfires)}
     if goal.kind == "feld":
         met = best >= goal.n
-        return {
-            "stand_msg": tx("beste bisher Feld %(n)s", n=best),
-            "erfuellt": met,
-            "verfehlt": over and not met,
-        }
+        if not over:
+            stand = tx("beste bisher Feld %(n)s", n=best)
+        elif best:
+            stand = tx("beste Rakete: Feld %(n)s", n=best)
+        else:
+            stand = tx("keine Rakete ohne Fehlzündung")
+        return {"stand_msg": stand, "erfuellt": met, "verfehlt": over and not met}
     if goal.kind == "kristalle":
         met = kristalle >= goal.n
         return {

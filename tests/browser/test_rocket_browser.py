@@ -289,6 +289,14 @@ def test_a_player_completes_the_first_meisterbrief_level(page):
     page.get_by_test_id("meisterbrief-link").click()
     assert page.get_by_test_id("stars-1").inner_text().strip().endswith(f"{stars}/3")
     assert page.get_by_test_id("play-2").is_visible() and page.get_by_test_id("locked-3").is_visible()
+    # QA: on a phone the page was 506 px wide, the buttons and "noch zu" hung outside the card
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    card = page.get_by_test_id("meisterbrief").bounding_box()
+    for cell in (page.get_by_test_id("play-2"), page.get_by_test_id("locked-3"), page.get_by_test_id("stars-12")):
+        box = cell.bounding_box()
+        assert card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"], box
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.get_by_test_id("play-2").click()
     page.wait_for_selector("#rk-conn[data-state=open]")
     assert "Stufe 2" in page.get_by_test_id("ziele").inner_text()

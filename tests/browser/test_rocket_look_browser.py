@@ -134,12 +134,52 @@ EMBLEMS = """[...document.querySelectorAll('#rk-m-0 .rk-bag-chips .rk-token')].m
     t.getBoundingClientRect().width, parseFloat(getComputedStyle(t).fontSize)])"""
 
 
+#: a live table's re-render of the side list, as every move of a stuffing computer does it (several a second)
+RERENDER = """() => { window.rkRerender = setInterval(() => {
+    const side = document.getElementById('rk-side'); side.outerHTML = side.outerHTML;
+    document.body.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {bubbles: true})); }, 100); }"""
+#: the info window's text every 50 ms for a second ('' while hidden); whether side-1 was replaced meanwhile
+WATCH_INFO = """() => new Promise((done) => {
+    const first = document.querySelector('[data-testid=side-1]'), seen = [];
+    const tick = setInterval(() => { const w = document.getElementById('info-window');
+      seen.push(w.hidden ? '' : w.textContent);
+      if (seen.length === 20) { clearInterval(tick);
+        done({seen, replaced: first !== document.querySelector('[data-testid=side-1]')}); } }, 50); })"""
+
+
+def long_press_a_rival_while_it_is_re_rendered(context, page) -> None:  # type: ignore[no-untyped-def]
+    """QA: on a phone a long press on a stuffing computer's manufactory showed no info window (the side list is
+    re-rendered on every computer move while the press runs): the window comes and stays while the finger is down,
+    goes after it lifted, and the press did not select the manufactory."""
+    # in one task: a computer's move may replace the side list between two steps
+    name, x, y = page.evaluate(
+        """() => { const side = document.querySelector('[data-testid=side-1]'); side.scrollIntoView({block: 'center'});
+        const r = side.getBoundingClientRect();
+        return [side.querySelector('strong').textContent, r.left + r.width / 2, r.top + r.height / 2]; }"""
+    )
+    point = [{"x": x, "y": y}]
+    page.evaluate(RERENDER)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_timeout(600)  # the press is long (450 ms), the side list was replaced meanwhile
+    watched = page.evaluate(WATCH_INFO)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert watched["replaced"]
+    assert all(text.startswith(name) for text in watched["seen"]), watched["seen"]
+    page.locator("#info-window").wait_for(state="hidden", timeout=4000)
+    page.evaluate("clearInterval(window.rkRerender)")
+    assert page.locator(".rk-table").get_attribute("data-shown") == "0"
+
+
 def test_chips_are_legible_on_a_phone_in_both_designs_and_each_powder_has_its_emblem(browser, live_site):
     contrast = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
-    context = browser.new_context(base_url=live_site, locale="de-DE", viewport={"width": 390, "height": 800})
+    context = browser.new_context(
+        base_url=live_site, locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True
+    )
     page = context.new_page()
     page.set_default_timeout(15000)
     start_short_game(page)
+    long_press_a_rival_while_it_is_re_rendered(context, page)
     for design in ("nacht", "tag"):
         page.get_by_test_id("settings-open").click()
         page.check(f"input[name=rk-design][value={design}]")
@@ -253,28 +293,36 @@ def test_status_line_is_readable_on_a_phone_and_the_log_shows_its_numbers_whole(
         context.close()
 
 
-def _daily_end_and_konkurrenz_show() -> tuple[str, str]:
-    """A finished Tagesrätsel's end board and the show of a Konkurrenz evening (Wertungsfeld 11 under her 14),
-    rendered as the server renders them."""
+def _end_boards_and_konkurrenz_shows() -> tuple[str, str, str, str]:
+    """As the server renders them: a finished Tagesrätsel's end board; the end board of a finished table of three
+    with long names (QA: its last column was cut off); the show of a Konkurrenz evening with Wertungsfeld 11 under
+    her 14, and one with 14 (and a long name) on her 14."""
     import random
 
     from games.core.fragments import render_fragment
     from games.rocket import engine as E
     from games.rocket import ui
     from tests.games.rocket.helpers import evening, to_step
+    from tests.games.rocket.test_endboard import finished
     from tests.games.rocket.test_ui import ctx_for
+
+    def named(ctx, names):  # type: ignore[no-untyped-def]
+        return type(ctx)(ctx.snap, ctx.view, ctx.seat, names)
 
     rng = random.Random(3)
     s = E.new_game(seed=3, players=1, options={"taeglich": True})
     while not E.is_over(s):
         s, _ = E.apply(s, 0, rng.choice(E.legal_actions(s, 0)))
-    ctx = ctx_for(s, 0)
-    ctx = type(ctx)(ctx.snap, ctx.view, 0, ["Pulvermacher Gottlieb Leberecht"])  # a long name, as people have
-    end = render_fragment(ui.private_fragments(ctx)["rk-end"])[1]
-    s = evening(1, blatt="konkurrenz", abend=1)
-    s.seats[0].start = 10
-    show = render_fragment(ui.public_fragments(ctx_for(to_step(s, 1), None))["rk-show"])[1]
-    return end, show
+    long_name = "Pulvermacher Gottlieb Leberecht"  # a long name, as people have
+    daily = render_fragment(ui.private_fragments(named(ctx_for(s, 0), [long_name]))["rk-end"])[1]
+    names = [long_name, "Computer (für bert_qa)", "Computer (für bert_qa)"]
+    table = render_fragment(ui.private_fragments(named(ctx_for(finished(), 0), names))["rk-end"])[1]
+    shows = []
+    for start, name in ((10, "P0"), (13, long_name)):
+        s = evening(1, blatt="konkurrenz", abend=1)
+        s.seats[0].start = start  # Wertungsfeld start + 1
+        shows.append(render_fragment(ui.public_fragments(named(ctx_for(to_step(s, 1), None), [name]))["rk-show"])[1])
+    return daily, table, shows[0], shows[1]
 
 
 #: how many heights (bar and name) the Konkurrenz label runs over
@@ -289,31 +337,51 @@ MARKER_OFF = """() => [...document.querySelectorAll('#rk-end .rk-end-name')].map
     const name = cell.querySelector(':scope > span').getBoundingClientRect();
     if (key.right > name.left + 1) return 99;  // not left of the name
     return Math.abs((key.top + key.bottom) / 2 - (name.top + name.bottom) / 2); })"""
+#: the Konkurrenz line's top and bottom edge and the top of the (only) height bar
+LINE_AND_BAR = """() => { const line = document.querySelector('#rk-show .rk-ziel').getBoundingClientRect();
+    return [line.top, line.bottom, document.querySelector('#rk-show .rk-col').getBoundingClientRect().top]; }"""
+#: the end table's column heads not wholly in the end board's visible box, and whether the board scrolls sideways
+CUT_COLUMNS = """() => { const end = document.querySelector('#rk-end .rk-end');
+    const left = end.getBoundingClientRect().left + end.clientLeft, right = left + end.clientWidth;
+    const cut = [...end.querySelectorAll('.rk-end-table th')].filter((th) => {
+      const r = th.getBoundingClientRect(); return r.left < left - 0.5 || r.right > right + 0.5; });
+    return {cut: cut.map((th) => th.textContent), sideways: end.scrollWidth > end.clientWidth}; }"""
+PUT = """([show, end]) => { document.getElementById('rk-show').outerHTML = show;
+    document.getElementById('rk-end').outerHTML = end; }"""
 
 
-def test_the_konkurrenz_label_the_share_line_and_the_end_rows_fit(browser, live_site):
+def test_the_konkurrenz_line_and_label_the_share_line_and_the_end_table_fit(browser, live_site):
     """QA: the label "Konkurrenz 14" ran under the height bar, the share line was cut off, and the first end
-    row's colour marker wrapped above the name. The fragments as the server renders them, on the real page
-    (a desktop and a phone)."""
-    end, show = _daily_end_and_konkurrenz_show()
-    for width in (1280, 390):
-        context = browser.new_context(base_url=live_site, locale="de-DE", viewport={"width": width, "height": 900})
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        start_short_game(page)  # the guest does not act: the show and the end board stay as set here
-        page.evaluate(
-            "([show, end]) => { document.getElementById('rk-show').outerHTML = show;"
-            " document.getElementById('rk-end').outerHTML = end; }",
-            [show, end],
-        )
+    row's colour marker wrapped above the name; the Konkurrenz line stood about 30 px too low (a bar of 11 above
+    "Konkurrenz 14"); at a table of three with long names the end table's last column was cut off. The fragments
+    as the server renders them, on the real page (two desktops and a phone)."""
+    daily, table, below, on = _end_boards_and_konkurrenz_shows()
+    context = browser.new_context(base_url=live_site, locale="de-DE", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    start_short_game(page)  # the guest does not act: the show and the end board stay as set here
+    for width in (1280, 1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate(PUT, [below, daily])
         label = page.locator("#rk-show .rk-ziel span")
         assert label.inner_text() == "Konkurrenz 14" and label.is_visible()
         assert page.evaluate(OVERLAPS) == 0, width
         assert (
             "steigt nicht über die Konkurrenz (Feld 14): kein Tagespreis." in page.get_by_test_id("step-1").inner_text()
         )
+        line_top, line_bottom, bar_top = page.evaluate(LINE_AND_BAR)
+        assert bar_top >= line_bottom, (width, "the bar of field 11 stands under the line of field 14")
         share = page.get_by_test_id("share-line")
         assert share.input_value().startswith("Speedrocket-Tagesrätsel:")
         assert share.evaluate("i => i.scrollWidth <= i.clientWidth"), width
         assert max(page.evaluate(MARKER_OFF)) < 6, width
-        context.close()
+
+        page.evaluate(PUT, [on, table])
+        line_top, line_bottom, bar_top = page.evaluate(LINE_AND_BAR)
+        assert abs(bar_top - line_top) <= 1.5, (width, "a bar of field 14 reaches the line of field 14")
+        assert page.evaluate(OVERLAPS) == 0, width
+        assert page.evaluate(CUT_COLUMNS) == {"cut": [], "sideways": False}, width
+        assert max(page.evaluate(MARKER_OFF)) < 6, width
+        short = page.locator("#rk-end thead .rk-th-short").first
+        assert short.is_visible() == (width < 600), width  # on a phone the heads go short (✸ for Fehlzündungen)
+    context.close()

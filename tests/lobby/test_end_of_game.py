@@ -71,7 +71,7 @@ def test_the_end_board_tells_each_person_what_the_game_brought_on_the_bestenlist
     assert "end-bestenliste" not in fragments_for(match, None)["kl-end"]  # a spectator
 
 
-@pytest.mark.parametrize("game", ["neon", "burg"])
+@pytest.mark.parametrize("game", ["neon", "burg", "rocket"])
 def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
     """Speedneon: "Partien unter 90 Sekunden werden nicht gewertet." (a random game here takes a second)."""
     from leaderboard.models import ScoreEntry
@@ -93,7 +93,8 @@ def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
         assert "Nicht gewertet: Partien unter 90 Sekunden" in fragments_for(match, 0)["nn-end"]
     else:  # no minimum: the points count and the board says how many
         points = ScoreEntry.objects.get(user=players[0]).points
-        assert f"Für die Bestenliste: {points} Punkt" in fragments_for(match, 0)["bg-end"]
+        end = fragments_for(match, 0)[{"burg": "bg-end", "rocket": "rk-end"}[game]]
+        assert f"Für die Bestenliste: {points} Punkt" in end
 
 
 def test_the_last_person_to_leave_after_another_left_gets_the_minus_ten_and_ends_the_game(players):

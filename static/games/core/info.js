@@ -8,10 +8,25 @@
   let current = null;
   let timer = null;
   let press = null;
+  let held = null; // where the window of a long press came from: found again when the websocket replaces it
   let suppressClick = false;
 
   const box = () => document.getElementById("info-window");
   const target = (el) => el?.closest?.("[data-info]") || null;
+
+  // A live table replaces its fragments on every move (a computer stuffing re-renders the side list several
+  // times a second): a pressed element may be gone before its long press is over. It is found again by its
+  // id or data-testid (if that names one element only), else as the element under the finger.
+  function keyOf(el) {
+    const key = el.id ? `#${CSS.escape(el.id)}`
+      : el.dataset.testid ? `[data-testid="${CSS.escape(el.dataset.testid)}"]` : null;
+    return key && document.querySelectorAll(key).length === 1 ? key : null;
+  }
+  function findAgain(spot) {
+    if (document.contains(spot.el)) return spot.el;
+    const el = spot.key ? document.querySelector(spot.key) : target(document.elementFromPoint(spot.x, spot.y));
+    return el && el.matches("[data-info]") ? el : null;
+  }
 
   function show(el) {
     const win = box();
@@ -74,6 +89,7 @@
     const win = box();
     if (win) win.hidden = true;
     current = null;
+    held = null;
   }
 
   document.addEventListener("pointerover", (event) => {
@@ -96,9 +112,17 @@
     if (event.pointerType === "mouse") return;
     const el = target(event.target);
     if (!el) return;
-    press = { el, x: event.clientX, y: event.clientY, shown: false };
+    press = { el, key: keyOf(el), x: event.clientX, y: event.clientY, shown: false };
     clearTimeout(timer);
-    timer = setTimeout(() => { if (press) { press.shown = true; show(el); } }, PRESS_DELAY);
+    timer = setTimeout(() => {
+      if (!press) return;
+      const now = findAgain(press); // the element pressed, or its re-rendered successor
+      if (!now) { press = null; hide(); return; }
+      press.el = now;
+      press.shown = true;
+      show(now);
+      held = press;
+    }, PRESS_DELAY);
   });
   document.addEventListener("pointermove", (event) => {
     if (press && !press.shown && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) {
@@ -113,7 +137,7 @@
     if (press.shown) {
       suppressClick = true; // a long press is not a tap: it neither selects nor plays
       setTimeout(() => { suppressClick = false; }, 450);
-      timer = setTimeout(hide, 1800);
+      timer = setTimeout(hide, 1800); // (the window still follows a re-render until then)
     } else if (current) {
       hide(); // a tap: the window of an earlier long press goes at once
     }
@@ -129,6 +153,12 @@
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
   window.addEventListener("scroll", () => { if (current) place(current, box()); }, { passive: true });
   document.addEventListener("htmx:wsAfterMessage", () => {
-    if (current && !document.contains(current)) hide(); // its element was replaced
+    if (!current || document.contains(current)) return;
+    // its element was replaced: a long press's window stays with the new one (its text may have changed)
+    const again = held && findAgain(held);
+    if (!again) { hide(); return; }
+    held.el = again;
+    if (press && press.shown) press.el = again;
+    show(again);
   });
 })();

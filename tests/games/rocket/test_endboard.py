@@ -114,7 +114,7 @@ def test_the_settlement_column_says_when_the_wertungsfeld_counted_instead_of_the
     data["rows"][0] = {**data["rows"][0], "ruhm_mark": 0, "ruhm_feld": 3}
     data["rows"][1] = {**data["rows"][1], "ruhm_mark": 2, "ruhm_feld": 0}
     text = render_fragment(Fragment("games/rocket/end.html", data))[1]
-    assert ">Abrechnung</th>" in text and "aus Mark" not in text
+    assert '<span class="rk-th-long">Abrechnung</span>' in text and "aus Mark" not in text
     first = text.split(f'data-testid="end-{data["rows"][0]["seat"]}"')[1].split("</tr>")[0]
     second = text.split(f'data-testid="end-{data["rows"][1]["seat"]}"')[1].split("</tr>")[0]
     assert '>3 <small class="muted">(Feld)</small></td>' in first and "(Feld)" not in second

@@ -29,6 +29,13 @@ def test_meisterbrief_goals_in_english():
     assert [z["stand"] for z in data["ziele"]] == ["12/16 fame", "best so far field 21", "1 misfire"]
     assert [z["text"] for z in data["ziele"]] == goals
     assert not german_words(" ".join(goals + [z["stand"] for z in data["ziele"]]))
+    done = [M.goal_status(g, ruhm=12, kristalle=3, preise=1, hoehen=hoehen[:1], over=True) for g in M.level(1).goals]
+    with rendering_in("en"):
+        data = meister_data({"stufe": 1, "name": M.level(1).name, "ziele": done})
+    assert [z["stand"] for z in data["ziele"]] == ["12/16 fame", "best rocket: field 21", "0 misfires"]
+    with rendering_in("en"):
+        none = M.goal_status(M.Goal("feld", 20), ruhm=0, kristalle=0, preise=0, hoehen=hoehen[1:], over=True)
+        assert say(none["stand_msg"]) == "no rocket without a misfire"
 
 
 def test_a_draw_of_flash_powder_is_logged_as_flash_powder_in_english():

@@ -48,8 +48,39 @@ def test_goal_standing_during_the_game_and_stars_at_the_end():
     assert running[2]["verfehlt"]  # a misfire: "keine Fehlzündung" is gone for good
     done = [M.goal_status(g, ruhm=25, kristalle=3, preise=1, hoehen=hoehen, over=True) for g in M.level(1).goals]
     assert M.stars(done) == 2
+    # QA: after the end a standing is final, it no longer says "bisher"
+    assert [s["stand"] for s in done] == ["25/16 Ruhm", "beste Rakete: Feld 21", "1 Fehlzündung"]
     failed = [M.goal_status(g, ruhm=15, kristalle=3, preise=1, hoehen=hoehen, over=True) for g in M.level(1).goals]
     assert M.stars(failed) == 0, "without the first goal no star, whatever else was met"
+
+
+def test_the_standings_at_the_end_say_no_bisher():
+    """QA: the end board said "(beste bisher Feld 18)" and "keine Fehlzündung (bisher keine)" after the game."""
+    clean = [{"feld": 18, "fehl": False}, {"feld": 12, "fehl": False}]
+    goals = (M.Goal("ohne_fehl"), M.Goal("feld", 20))
+    running = [M.goal_status(g, ruhm=0, kristalle=0, preise=0, hoehen=clean, over=False)["stand"] for g in goals]
+    assert running == ["bisher keine", "beste bisher Feld 18"]
+    final = [M.goal_status(g, ruhm=0, kristalle=0, preise=0, hoehen=clean, over=True) for g in goals]
+    assert [s["stand"] for s in final] == ["0 Fehlzündungen", "beste Rakete: Feld 18"]
+    assert [s["erfuellt"] for s in final] == [True, False]
+    misfired = [{"feld": 30, "fehl": True}]
+    last = M.goal_status(goals[1], ruhm=0, kristalle=0, preise=0, hoehen=misfired, over=True)
+    assert last["stand"] == "keine Rakete ohne Fehlzündung" and last["verfehlt"]
+
+
+def test_the_end_board_of_a_level_says_no_bisher():
+    from games.core.fragments import render_fragment
+    from games.rocket import ui
+
+    from .test_ui import ctx_for
+
+    rng = random.Random(8)
+    s = E.new_game(seed=8, players=1, options={"stufe": 1})  # goals: Ruhm, Feld 20, keine Fehlzündung
+    while not E.is_over(s):
+        s, _ = E.apply(s, 0, rng.choice(E.legal_actions(s, 0)))
+    board = render_fragment(ui.private_fragments(ctx_for(s, 0))["rk-end"])[1]
+    assert 'data-testid="end-meister"' in board and "Feld" in board
+    assert "bisher" not in board
 
 
 def test_tagespreise_are_counted_for_the_goals():
