@@ -17,6 +17,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -135,7 +136,11 @@ def start_daily(*, user: User, game: str, now: datetime | None = None) -> SoloRu
         for run in open_runs(user, game):
             if run.mode == SoloRun.Mode.DAILY and run.day == puzzle.day:
                 return run
-        extra = {MODE_KEY: SoloRun.Mode.DAILY, "tag": puzzle.day.isoformat(), "rat": False}
+        first = not SoloRun.objects.filter(
+            user=user, game=game, mode=SoloRun.Mode.DAILY, day=puzzle.day, counts=True
+        ).exists()
+        # whether this attempt counts, for the table bar (the run below decides it for the lists)
+        extra = {MODE_KEY: SoloRun.Mode.DAILY, "tag": puzzle.day.isoformat(), "rat": False, DAILY_COUNTS: first}
         table = services.create_solo_table(
             user=user,
             game=game,
@@ -204,6 +209,18 @@ def may_watch(options: dict, viewer_seat: int | None) -> bool:
     if viewer_seat is None and options.get(MODE_KEY) == "taeglich" and day:
         return day < berlin_day().isoformat()
     return True
+
+
+DAILY_COUNTS = "zaehlt"  # table option of a daily attempt: it is the day's first (it counts) or practice
+
+
+def daily_badge(game: str, options: dict, number: int) -> dict[str, Any] | None:  # type: ignore[type-arg]
+    """A daily attempt's table bar badge: the puzzle's name and whether the attempt counts (None: unknown,
+    a table from before the option); None for any other match ("Neue Partie" at a daily table is free)."""
+    mode = registry.solo(game).daily
+    if options.get(MODE_KEY) != SoloRun.Mode.DAILY or number != 1 or mode is None:
+        return None
+    return {"name": mode.name, "zaehlt": options.get(DAILY_COUNTS)}
 
 
 def hunt_progress(game: str, options: dict) -> dict[str, int | None] | None:

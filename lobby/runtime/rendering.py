@@ -199,6 +199,7 @@ def table_bar(snap: Snapshot, ctx: FragmentContext) -> Fragment:
             and not any(s != ctx.seat and p.get("user_id") and not p.get("bot") for s, p in enumerate(snap.players)),
             "taler": taler_lines(snap, ctx),
             "hunt": table_view(snap).hunt,
+            "daily": solo.daily_badge(snap.game, snap.options, snap.number),
             # None: no Turbo button here; else whether Turbo is on (lobby/turbo.py)
             "turbo": turbo.is_on(snap.table_options)
             if ctx.seat is not None

@@ -453,3 +453,18 @@ def test_a_one_game_hunt_says_so_and_shows_the_record_to_beat_and_a_free_game_no
     options = dict(registry.solo("kleister").record.setup("leicht")[0])
     table = services.create_solo_table(user=grete, game="kleister", options=options, computers=["leicht"])
     assert solo.hunt_progress("kleister", Match.objects.get(table=table).options) is None
+
+
+def test_the_table_bar_says_whether_a_daily_attempt_counts_or_is_practice(grete):
+    """ "Es zählt nur der erste Versuch des Tages, jeder weitere ist eine Übungsrunde." – also on the table."""
+    from lobby.runtime import rendering, snapshot
+
+    def bar(run):  # type: ignore[no-untyped-def]
+        return rendering.render(snapshot.current_for_table(run.table_id, fresh=True), 0)["tbl-bar"]
+
+    first = solo.start_daily(user=grete, game="kleister", now=NOON)
+    assert first.counts and "Tagesplakat · zählt für die Tagesliste" in bar(first)
+    services.leave_match(table_id=first.table_id, user=grete)  # the day's attempt is used up
+    second = solo.start_daily(user=grete, game="kleister", now=NOON)
+    assert second.pk != first.pk and not second.counts
+    assert "Tagesplakat · Übung" in bar(second) and "zählt" not in bar(second)
