@@ -81,6 +81,16 @@ def seat_of(match: Match, user_id: int | None) -> int | None:
     return next((i for i, p in enumerate(match.players) if p.get("user_id") == user_id), None)
 
 
+def ranked(game: str, result: dict[str, Any], seat: int, players: int) -> bool:
+    """Whether the game would count this result on the Bestenliste (its points are on that scale)."""
+    if not result.get("points"):
+        return False
+    try:
+        return registry.engine(game).leaderboard_points(result, seat, players, math.inf) is not None
+    except (KeyError, IndexError, TypeError):  # a result stored before a key the formula reads: as before
+        return True
+
+
 def mode_of(match: Match) -> str:
     mode = match.options.get(MODE_KEY)
     # A daily attempt is its table's first match; "Neue Partie" there is a free game (new seed).
@@ -155,9 +165,7 @@ def finished_games(user: User, game: str | None = None) -> list[GameRow]:
                 status=match.status,
                 voided=voided.get(match.pk, ""),
                 left=left,
-                ranked=bool(result.get("points"))
-                and registry.engine(match.game).leaderboard_points(result, seat, len(match.players), math.inf)
-                is not None,
+                ranked=ranked(match.game, result, seat, len(match.players)),
             )
         )
     return rows

@@ -414,3 +414,13 @@ def test_meine_partien_gives_no_place_for_a_game_played_alone(client_of, grete):
     finish(current_match(solo.start_daily(user=grete, game="burg")))
     page = client_of.get("/konto/partien/").content.decode()
     assert ">allein<" in page and "1. von 1" not in page
+
+
+def test_a_result_counts_for_best_and_average_where_the_bestenliste_would_count_it():
+    from lobby.history import ranked
+
+    assert ranked("kleister", {"points": [30, 10], "places": [1, 2], "bestenliste": [60, 10]}, 0, 2)
+    assert not ranked("burg", {"points": [45], "places": [1], "solo": True, "siegpunkte": [45]}, 0, 1)
+    assert not ranked("rocket", {"points": [20], "places": [1]}, 0, 1)  # alone: its own lists
+    assert ranked("kleister", {"points": [30, 10], "places": [1, 2]}, 0, 2)  # an older shape: as before
+    assert not ranked("kleister", {}, 0, 2)  # no result (left, aborted)
