@@ -160,6 +160,8 @@ def record_points(match: Match, users: dict) -> None:  # type: ignore[type-arg]
         if user is None or player.get("bot") or player.get("left"):
             continue
         points = engine.leaderboard_points(result, seat, len(match.players), seconds)
+        if user.is_guest:
+            continue  # guests are in no list: their end board promises nothing
         if points is not None:
             leaderboard.record_points(user=user, game=match.game, points=points, match_id=match.pk)
             player["bestenliste"] = {"punkte": points}

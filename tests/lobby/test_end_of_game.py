@@ -57,17 +57,22 @@ def test_a_seat_taken_over_reads_computer_for_the_leaver_everywhere(players):
 
 
 def test_the_end_board_tells_each_person_what_the_game_brought_on_the_bestenliste(players):
+    from accounts import services as accounts
     from leaderboard.models import ScoreEntry
 
-    table = open_kleister(players[0], places=3, fill_computers=True)
+    guest = accounts.create_guest()
+    table = open_kleister(players[0], places=4, fill_computers=True)
     services.join_table(table_id=table.pk, user=players[1])
+    services.join_table(table_id=table.pk, user=guest)
     match = finish_randomly(services.start_table(table_id=table.pk, user=players[0]))
+    assert "bestenliste" not in match.players[2]  # a guest is in no list: the board promises nothing
+    assert "end-bestenliste" not in fragments_for(match, 2)["kl-end"]
     for seat, user in enumerate(players[:2]):
         points = ScoreEntry.objects.get(user=user).points
         assert match.players[seat]["bestenliste"] == {"punkte": points}
         end = fragments_for(match, seat)["kl-end"]
         assert re.search(rf'data-testid="end-bestenliste">Für die Bestenliste: {points} Punkte?\.</p>', end)
-    assert "bestenliste" not in match.players[2]  # the computer
+    assert "bestenliste" not in match.players[3]  # the computer
     assert "end-bestenliste" not in fragments_for(match, None)["kl-end"]  # a spectator
 
 
