@@ -15,8 +15,8 @@ from lobby.models import Match, Table
 
 def clock_label(seconds: int | None) -> str:
     if not seconds:
-        return "ohne Uhr"
-    return "2 Minuten" if seconds == 120 else f"{seconds} s"
+        return gettext("ohne Uhr")
+    return gettext("2 Minuten") if seconds == 120 else f"{seconds} s"
 
 
 _UNLOADED = object()

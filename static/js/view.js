@@ -108,8 +108,12 @@
     gear.open = false;
     if (gear.contains(document.activeElement)) document.activeElement.blur();
   });
+  // Escape is the keyboard's way out: the focus goes back to the gear's button (not to the page's start).
+  let escaped = false;
   gear.addEventListener("toggle", () => {
-    if (!gear.open && gear.contains(document.activeElement)) document.activeElement.blur();
+    if (gear.open) return;
+    if (escaped) { escaped = false; summary.focus(); return; }
+    if (gear.contains(document.activeElement)) document.activeElement.blur();
   });
   // Keys pressed in the gear or on the mute button belong to them, not to the game's shortcuts
   // (Enter, Space, digits and letters would otherwise play a move); Escape closes the gear.
@@ -117,6 +121,7 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab") return;
     event.stopPropagation();
     if (event.key === "Escape" && gear.open) {
+      escaped = true;
       gear.open = false;
       summary.focus();
     }

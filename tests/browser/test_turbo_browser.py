@@ -51,6 +51,7 @@ def test_a_free_game_can_be_ended_without_a_result_and_the_board_stops(page):
     page.goto("/spiele/kleister/")
     page.get_by_test_id("start-free").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Speedkleister – Tisch \d+$"))
     page.locator("form.tbl-leave").evaluate("form => form.requestSubmit()")  # the first-move intro may cover it
     expect(page.locator("#kl-status")).to_have_text("Diese Partie wurde ohne Wertung beendet.")
     expect(page.locator(".game-table")).to_have_class(re.compile("table-closed"))

@@ -100,3 +100,13 @@ def test_the_waiting_room_forms_post_with_their_token_before_any_script_ran(clie
     response = other.post(f"/tisch/{table.pk}/platz/", {"csrfmiddlewaretoken": token})
     assert response.status_code == 302
     assert Seat.objects.filter(table=table, user=paul).exists()
+
+
+def test_the_clock_label_speaks_the_readers_language():
+    from django.utils import translation
+
+    from lobby.presenters import clock_label
+
+    assert (clock_label(None), clock_label(120), clock_label(30)) == ("ohne Uhr", "2 Minuten", "30 s")
+    with translation.override("en"):
+        assert (clock_label(None), clock_label(120)) == ("no clock", "2 minutes")
