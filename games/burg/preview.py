@@ -62,6 +62,7 @@ def _placement(
         "skizze_moeglich": possible,
         "skizze_getroffen": hit,
         "preise_msg": msgs,
+        "preise_fakten": tuple((k, new[k]) for k in changed),  # the facts of ``preise_msg`` (prize_msg(k, facts))
         "neue_preise": newly,
     }
 

@@ -17,15 +17,16 @@ the beach) and ``boards.py`` (Rundenwertung, end board, chart).
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
-from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json
+from games.core.fragments import Fragment, FragmentContext, LogLines, attr_json, remembered
 from games.core.seat_names import names_by_event
 from games.core.translate import gettext, say, say_event
 
 from . import preview, scoring
 from .boards import board_data, end_data
-from .content import BUILDS_PER_ROUND, material
+from .content import BUILDS_PER_ROUND, DICE_PER_MATERIAL, material
 from .page_parts import (
     castle_data,
     center_data,
@@ -126,18 +127,56 @@ def legal_from_view(view: JSON) -> list[JSON]:
     return out
 
 
-def _preview_text(p: JSON) -> JSON:
+#: One place of a die on a castle as :func:`die_for_own_castle` keeps it: field, points, total, sketch still
+#: possible, sketch hit, and the prizes whose text changes as ``(key, facts)`` (``scoring.prize_msg``).
+Place = tuple[int, int, int, bool, bool, tuple[tuple[str, Any], ...]]
+
+
+@remembered
+def die_for_own_castle(
+    burg: list[list[list[int]]], soll: list[int], lost: int, mat: int, pips: int
+) -> tuple[str, bytes]:
+    """What a die of material ``mat`` with ``pips`` means for a castle: the line "Für deine Burg: …" of the
+    Auslage's info window (on how many places it fits, its points at the best place, whether the sketch stays
+    possible: ``preview.die_summary``, in the active language), and the facts of each place it fits.
+
+    Remembered by its real inputs: a seat's castle changes only with its own builds, so while the others build
+    the answers for the Auslage repeat (one new die per move), and when the seat's turn comes its castle is
+    the one it waited with, so its previews need no new placements either. A seat that does not build gets
+    the summary line only; the previews of each place (texts) are made for the seat to move (``turn_data``).
+    A string and bytes (the places, marshal), so the collector has nothing to walk in the memo. The die's id
+    does not matter, only its material: any die of the material stands for it. Nobody may change the answer."""
+    castle = [[d[:] for d in st] for st in burg]  # placements builds on it for a moment
+    die = [mat * DICE_PER_MATERIAL, pips]
+    options = preview.placements(castle, soll, lost, die, scoring.fields_for(castle, soll, pips))
+    places = [
+        (o["feld"], o["punkte"], o["gesamt"], o["skizze_moeglich"], o["skizze_getroffen"], o["preise_fakten"])
+        for o in options
+    ]
+    return say(preview.die_summary(die, options)["msg"]), marshal.dumps(places, 2)
+
+
+def _preview_text(place: Place) -> JSON:
+    """A place's preview beside the sketch (static/games/burg/table.js ``showPreview``)."""
+    _field, points, total, possible, hit, prizes = place
     return {
-        "punkte": p["punkte"],
-        "gesamt": p["gesamt"],
-        "moeglich": p["skizze_moeglich"],
-        "getroffen": p["skizze_getroffen"],
-        "preise": [say(m) for m in p["preise_msg"]],
+        "punkte": points,
+        "gesamt": total,
+        "moeglich": possible,
+        "getroffen": hit,
+        "preise": [say(scoring.prize_msg(key, facts)) for key, facts in prizes],
     }
 
 
 def turn_data(view: JSON) -> JSON:
-    """What the page lights up and previews for the seat to move (the ``data-turn`` of ``bg-turn``)."""
+    """What the page lights up and previews for the seat (the ``data-turn`` of ``bg-turn``).
+
+    Every seated player gets ``info``: for each die of the Auslage what it would mean for its own castle (RT
+    "Karten-Info"), also while the others build or choose their sketches; a spectator and a seat with nothing
+    left to build this round get none. The seat to build gets the places each die fits (``plaetze``) and the
+    preview of each place (``vorschau``); the seat to discard the red die and what each die would give the
+    opponent (``rot``, ``gabe``).
+    """
     seat = view["seat"]
     legal = legal_from_view(view)
     out: JSON = {
@@ -151,10 +190,26 @@ def turn_data(view: JSON) -> JSON:
         "rot": None,
         "gabe": {},
     }
-    if not legal or view["phase"] != "bauen":
+    if seat is None or view["phase"] not in ("bauen", "skizze"):
         return out
     me = view["spieler"][seat]
-    if view["schritt"] == "ablegen":
+    if me["burg"] is not None and me["skizze"] is not None and me["wuerfel"] < BUILDS_PER_ROUND:
+        building = bool(legal) and view["phase"] == "bauen" and view["schritt"] == "bauen"
+        soll, lost = list(me["skizze"]["soll"]), len(me["verloren"] or [])
+        previews: dict[tuple[int, int], JSON] = {}  # the mover's, once per material and pips
+        for d in view["auslage"]:
+            key, kind = str(d[0]), (material(d[0]), d[1])
+            text, places = die_for_own_castle(me["burg"], soll, lost, *kind)
+            out["info"][key] = text
+            if building:
+                if kind not in previews:
+                    previews[kind] = {str(place[0]): _preview_text(place) for place in marshal.loads(places)}
+                fields = view["plaetze"][key]
+                out["plaetze"][key] = list(fields)
+                out["vorschau"][key] = previews[kind]
+                if not fields:
+                    out["verlieren"].append(d[0])
+    if legal and view["phase"] == "bauen" and view["schritt"] == "ablegen":
         hint = view["ablegen_hinweis"]
         if hint:
             out["rot"] = hint["rot"]
@@ -164,25 +219,6 @@ def turn_data(view: JSON) -> JSON:
                     out["gabe"][key] = say(info.get("msg") or info["text"])
             out["gegner"] = gegner
         out["ablegen"] = [d[0] for d in view["auslage"]]
-        return out
-    castle = [[d[:] for d in st] for st in me["burg"]]
-    soll = me["skizze"]["soll"]
-    lost = len(me["verloren"] or [])
-    cache: dict[tuple[int, int], tuple[JSON, str]] = {}
-    for d in view["auslage"]:
-        key = str(d[0])
-        fields = view["plaetze"][key]
-        kind = (material(d[0]), d[1])
-        if kind not in cache:
-            options = preview.placements(castle, soll, lost, d, fields)  # the fields it fits (``fields_for``)
-            per_field = {str(f): _preview_text(option) for f, option in zip(fields, options, strict=True)}
-            cache[kind] = (per_field, say(preview.die_summary(d, options)["msg"]))
-        per_field, text = cache[kind]
-        out["plaetze"][key] = list(fields)
-        out["vorschau"][key] = per_field
-        out["info"][key] = text
-        if not fields:
-            out["verlieren"].append(d[0])
     return out
 
 

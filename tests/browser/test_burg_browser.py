@@ -225,6 +225,13 @@ def test_two_people_with_hidden_building_see_only_counts_until_the_scoring(brows
     for page, me, other in ((anna, f"anna{tag}", f"ben{tag}"), (ben, f"ben{tag}", f"anna{tag}")):
         info = page.locator("#bg-center .bg-pennant").first.get_attribute("data-info") or ""
         assert f"{me}: 0 Würfel" in info and f"{other}: verdeckt" in info, info
+    # RT "Karten-Info": an Auslage die's info window says what it means for the own castle, also for the seat
+    # that waits while the other builds
+    waiting = next(p for p in (anna, ben) if p.locator("#bg-status").get_attribute("data-my-turn") != "1")
+    waiting.wait_for_function(
+        "[...document.querySelectorAll('#bg-center .bg-pick .bg-die')]"
+        ".every((d) => /\\nFür deine Burg: .+: passt auf \\d+ Pl/.test(d.dataset.info || ''))"
+    )
 
     seat_of = {id(p): p.locator(".bg-table").get_attribute("data-seat") for p in (anna, ben)}
     deadline = time.monotonic() + 90
@@ -342,6 +349,25 @@ def test_on_a_touch_screen_open_building_the_first_tap_previews_the_red_die_and_
     red.tap()
     wait_for_change(page, before)
     assert "legt" in page.locator("#bg-log").inner_text()
+
+    # RT "Großansicht": a tap on the rival's card far down the phone's page shows its castle large in the
+    # middle, brought into view below the sticky status line; a tap on the own card brings the own castle back
+    def in_view(selector: str) -> None:
+        page.wait_for_function(
+            """(sel) => { const top = document.querySelector(sel).getBoundingClientRect().top;
+                const bar = document.querySelector('.game-topline').getBoundingClientRect().bottom;
+                return top >= bar - 1 && top < innerHeight / 3; }""",
+            arg=selector,
+        )
+
+    page.wait_for_selector("#bg-status[data-my-turn='1']")  # the computer has built: nothing comes in between
+    rival = page.locator(".bg-card:not(.bg-me)")
+    for card, shown in ((rival, "#bg-focus"), (page.locator(".bg-card.bg-me"), "#bg-own")):
+        card.scroll_into_view_if_needed()
+        assert page.evaluate("document.querySelector('.bg-stage').getBoundingClientRect().top") < 0  # above
+        card.tap()
+        in_view(shown)
+    assert page.locator("#bg-own .bg-castle").is_visible() and page.get_by_test_id("focus").is_hidden()
     context.close()
 
 

@@ -116,7 +116,39 @@ def test_a_whole_game_by_keyboard_alone_with_reduced_motion_ends_with_the_score_
     assert mine.count() == 1 and "SP" not in mine.inner_text()
     assert "Goldene Schaufel" in bars.locator("svg.bg-bar").first.get_attribute("aria-label")
     assert page.locator("[data-testid=chart] path.bg-marker").count() == 9
+    # on a phone the results table fits the end board: one card per player, every value beside its column's name
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = page.evaluate(END_TABLE)
+    assert table["sideways"] <= 0 and table["outside"] == [], table
+    assert len(table["rows"]) == 3 and all(len(row) == 9 for row in table["rows"]), table["rows"]
+    for row in table["rows"]:  # place, name, the three rounds, shovels, prizes, Siegpunkte, sketches
+        assert [label for label, _value in row[2:]] == [
+            "Runde 1",
+            "Runde 2",
+            "Runde 3",
+            "Schaufeln",
+            "Preise",
+            "SP",
+            "Skizzen",
+        ], row
+        assert all(value for _label, value in row), row
 
+
+#: the end board's results table: how far it scrolls sideways, the cells outside the board (or without a box),
+#: per row each cell's shown label (its ::before or ::after, "" without) and value
+END_TABLE = """(() => {
+  const end = document.querySelector('.bg-end');
+  const box = end.getBoundingClientRect();
+  const label = (td) => [getComputedStyle(td, '::before').content, getComputedStyle(td, '::after').content]
+    .filter((c) => c !== 'none').map((c) => c.replace(/^"\\s*|:?\\s*"$/g, '')).join('');
+  const rows = [...end.querySelectorAll('.bg-end-row')].map((tr) => [...tr.cells]);
+  return {
+    sideways: end.scrollWidth - end.clientWidth,
+    outside: rows.flat().filter((td) => { const r = td.getBoundingClientRect();
+      return !r.width || r.left < box.left - .5 || r.right > box.right + .5; }).map((td) => td.textContent),
+    rows: rows.map((cells) => cells.map((td) => [label(td), td.innerText.trim()])),
+  };
+})()"""
 
 #: the dice's pips in the Auslage and on the castle (tests/browser/contrast.js: WCAG ratio)
 DICE = [["#bg-center", "", ".bg-die .bg-pips"], ["#bg-own", "", ".bg-die .bg-pips"]]

@@ -167,18 +167,33 @@
   }
 
   // ------------------------------------------------------------------ the big view of a castle
-  function home() {
+  // On a phone the cards stand below the castle: a tap on a card far down the page would change the big view
+  // above the screen. A view the player asked for (a card, "Zu deiner Burg", Esc) is brought into view, below
+  // the sticky status line; updates and the page's own returns (a die chosen, my turn) never scroll.
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  function bringIntoView(el) {
+    if (!el || el.hidden) return;
+    const bar = $(".game-topline");
+    const covered = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    const { top, bottom } = el.getBoundingClientRect();
+    if (top >= covered && (bottom <= window.innerHeight || top <= window.innerHeight / 2)) return; // in view: stay
+    el.style.scrollMarginTop = `${Math.ceil(covered) + 6}px`;
+    el.scrollIntoView({ block: "start", behavior: reduceMotion.matches ? "auto" : "smooth" });
+  }
+
+  function home(scroll = false) {
     focus = null;
     const box = $("#bg-focus");
     if (box) box.hidden = true;
     $("#bg-own")?.removeAttribute("hidden");
     $$(".bg-card.bg-focused").forEach((c) => c.classList.remove("bg-focused"));
+    if (scroll) bringIntoView($("#bg-own") || $(".bg-stage"));
   }
 
-  function showFocus(seat) {
+  function showFocus(seat, scroll = false) {
     const card = $(`#bg-seat-${seat}`);
     const src = card?.querySelector(".bg-focus-src");
-    if (!card || !src || seat === mySeat) { home(); return; }
+    if (!card || !src || seat === mySeat) { home(scroll); return; }
     focus = seat;
     const box = $("#bg-focus");
     $("#bg-focus-name").textContent = card.querySelector(".bg-card-name")?.textContent.trim() || "";
@@ -189,6 +204,7 @@
     $("#bg-own")?.setAttribute("hidden", "");
     $$(".bg-card.bg-focused").forEach((c) => c.classList.remove("bg-focused"));
     card.classList.add("bg-focused");
+    if (scroll) bringIntoView(box);
   }
 
   // ------------------------------------------------------------------ design and sound
@@ -243,9 +259,9 @@
       if (form && turn().mine) htmx.trigger(form, "submit");
       return;
     }
-    if (target.closest("#bg-home")) { home(); return; }
+    if (target.closest("#bg-home")) { home(true); return; }
     const card = target.closest(".bg-card");
-    if (card) { if (card.dataset.seat === mySeat || card.dataset.seat === focus) home(); else showFocus(card.dataset.seat); return; }
+    if (card) { if (card.dataset.seat === mySeat || card.dataset.seat === focus) home(true); else showFocus(card.dataset.seat, true); return; }
     if (target.closest("[data-close-end]")) { root.classList.add("bg-end-closed"); return; }
     if (target.closest("[data-open-end]")) { root.classList.remove("bg-end-closed"); return; }
   });
@@ -270,7 +286,7 @@
     if (event.target.closest?.("input, select, textarea")) return;
     const t = turn();
     const key = event.key;
-    if (key === "Escape") { if (focus !== null) home(); else { sel = null; armed = null; refresh(); } return; }
+    if (key === "Escape") { if (focus !== null) home(true); else { sel = null; armed = null; refresh(); } return; }
     if (t.phase === "skizze" && t.mine && /^[12]$/.test(key)) {
       $(`#bg-wahl [data-key="${key}"]`)?.click();
       event.preventDefault();

@@ -10,9 +10,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.burg import content, ui
+from games.burg import content, preview, ui
 from games.burg import engine as E
-from games.core.fragments import Fragment, FragmentContext, TableView, to_html
+from games.core.fragments import Fragment, FragmentContext, TableView, clear_render_cache, to_html
 
 from .helpers import situation
 from .test_properties import _shuffle_castle, walk
@@ -234,3 +234,90 @@ def test_a_seat_card_says_when_its_castle_hits_the_sketch_as_the_own_castle_does
     assert "Skizze noch zu schaffen" in cards["bg-seat-1"] and "Skizze getroffen: +6" not in cards["bg-seat-1"]
     own = to_html({"o": ui.private_fragments(ctx_for(s, 0))["bg-own"]})["o"]
     assert "Skizze getroffen: +6" in own
+
+
+def test_every_seat_sees_what_each_auslage_die_means_for_its_own_castle_also_while_others_build(monkeypatch):
+    # RT "Karten-Info": "was er für deine Burg bedeutet – auf wie viele Plätze er passt, wie viele Punkte er am
+    # besten Platz bringt und ob die Skizze dann noch zu schaffen ist" – for every seated player, not only the mover
+    s = situation(
+        players=3,
+        castles={0: {0: "G1"}, 1: {0: "T3", 1: "T1"}, 2: {4: "M2"}},
+        auslage="T1 G2 M4 S6 S6",
+        sketches={0: MAUER, 1: MAUER, 2: MAUER},
+        order=[0, 1, 2],
+        turn=0,
+    )
+    waiting = turn_of(s, 1)
+    assert waiting["mine"] is False
+    t1 = next(d for d in s.auslage if d[1] == 1)
+    assert waiting["info"][str(t1[0])].startswith(
+        "Treibholz 1: passt auf 8 Plätze; am besten Feld 2: +4 Punkte; Skizze noch zu schaffen; Leuchtturm: "
+    )
+    # the same line the seat gets on its own turn (and the hover texts of E.view's own castle)
+    own = E.view(s, 1)["spieler"][1]
+    for d in s.auslage:
+        assert waiting["info"][str(d[0])] == preview.die_for_castle(own, d)["text"]
+    s_then = situation(
+        players=3,
+        castles={0: {0: "G1"}, 1: {0: "T3", 1: "T1"}, 2: {4: "M2"}},
+        auslage="T1 G2 M4 S6 S6",
+        sketches={0: MAUER, 1: MAUER, 2: MAUER},
+        order=[1, 2, 0],
+        turn=0,
+    )
+    assert turn_of(s_then, 1)["info"] == waiting["info"]
+    # only the summary: no lit places and no per-place previews for a seat that does not build now
+    assert waiting["plaetze"] == {} and waiting["vorschau"] == {} and waiting["verlieren"] == []
+    # a spectator has no castle: nothing; a seat with six dice built has nothing left to build: nothing
+    assert ui.turn_data(E.view(s, None))["info"] == {}
+    s.burgen[2] = [[d] for d in s.burgen[2][4][:1]] + [[[16 + i, 1]] for i in range(1, 6)] + [[], [], []]
+    assert E.used(s, 2) == 6 and turn_of(s, 2)["info"] == {}
+
+    # remembered by the seat's castle, sketch and the die's kind: after another seat's build only the new die
+    # of the Auslage is worked out again, and a die of a kind already known not at all
+    clear_render_cache()
+    calls: list[tuple[int, list[int]]] = []
+    placements = preview.placements
+    monkeypatch.setattr(preview, "placements", lambda *a: calls.append((len(a[0][0]), a[3])) or placements(*a))
+    s = situation(
+        players=3,
+        castles={0: {0: "G1"}, 1: {0: "T3"}},
+        auslage="T1 G2 M4 S6 S6",
+        sketches={0: MAUER, 1: MAUER, 2: MAUER},
+        order=[0, 1, 2],
+        turn=0,
+    )
+    kinds = {(content.material(d[0]), d[1]) for d in s.auslage}
+    for seat in (1, 2):
+        turn_of(s, seat)
+    assert len(calls) == 2 * len(kinds) == 8  # two dice of one kind: once
+    turn_of(s, 2)
+    assert len(calls) == 8
+    g2 = next(d for d in s.auslage if d[1] == 2)
+    s, _ = E.apply(s, 0, {"type": "bauen", "wuerfel": g2[0], "feld": 4})  # seat 0 builds, a new die rolls in
+    fresh = {(content.material(d[0]), d[1]) for d in s.auslage} - kinds
+    calls.clear()
+    waiting = turn_of(s, 2)
+    assert waiting["mine"] is False and set(waiting["info"]) == {str(d[0]) for d in s.auslage}
+    assert len(calls) == len(fresh) <= 1
+    # the mover's previews come from the same answers: seat 1's castle did not change since it waited
+    calls.clear()
+    mover = turn_of(s, 1)
+    assert mover["mine"] is True and set(mover["vorschau"]) == set(mover["info"]) and len(calls) == len(fresh)
+
+
+def test_the_discarding_seat_sees_its_own_castle_and_its_opponents():
+    # RT "Beim Ablegen zu zweit steht dort auch, was er deinem Gegner bringen würde": "auch" – the own line stays
+    s = situation(
+        options={"bauen": "offen"},
+        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
+        auslage="S1 T1 G1",
+        sketches={0: MAUER, 1: MAUER},
+        order=[0, 1],
+        turn=2,
+        step="ablegen",
+    )
+    turn = turn_of(s, 0)
+    assert turn["step"] == "ablegen" and set(turn["info"]) == set(turn["gabe"]) == {str(d[0]) for d in s.auslage}
+    assert all(text.endswith(".") and "passt auf" in text for text in turn["info"].values())
+    assert turn["vorschau"] == {}
