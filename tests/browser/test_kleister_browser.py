@@ -13,6 +13,44 @@ READ_AT_ONCE = """(() => { const s = document.getElementById('kl-status');
             version: document.getElementById('tbl-v').dataset.version}; })()"""
 
 
+#: The replay board's parts as boxes (page coordinates), its headings and the page's width, read in one go.
+REPLAY_BOXES = """(() => { const board = document.querySelector('[data-testid=replay-board]');
+    const seat = board.dataset.shown;
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; };
+    const part = (sel) => box(board.querySelector(sel)), caption = board.querySelector('#kl-scores caption');
+    return {center: part('#kl-center'), own: part('#kl-col-' + seat), hand: part('#kl-hand'),
+            scores: part('#kl-scores'), log: part('#kl-log'), status: part('#kl-status'),
+            rivals: [...board.querySelectorAll(':scope > .kl-col')].filter((el) => el.dataset.seat !== seat).map(box),
+            headings: [caption && getComputedStyle(caption).display !== 'none' && caption.textContent,
+                       getComputedStyle(board.querySelector('#kl-log'), '::before').content],
+            width: document.documentElement.scrollWidth, view: innerWidth}; })()"""
+
+
+def check_replay_looks_like_the_table(page) -> None:  # type: ignore[no-untyped-def]
+    """The replay of the game just ended, as the table page: the rivals' columns on top, the centre (Druckerei,
+    Karren, Altpapier) below them, then the own column and the hand; the Punktetafel and the log with their
+    headings at the side on a desktop, below on a phone; nothing wider than a phone's screen."""
+    replay = page.context.new_page()
+    replay.set_viewport_size({"width": 1280, "height": 900})
+    replay.goto(page.get_by_test_id("end-replay").get_attribute("href"))
+    for width in (1280, 390):
+        replay.set_viewport_size({"width": width, "height": 900 if width > 400 else 844})
+        seen = replay.evaluate(REPLAY_BOXES)
+        center, own, hand, scores, log = (seen[k] for k in ("center", "own", "hand", "scores", "log"))
+        assert len(seen["rivals"]) == 3 and all(r["bottom"] <= center["top"] for r in seen["rivals"]), seen
+        assert seen["status"]["bottom"] <= min(r["top"] for r in seen["rivals"]), seen
+        assert center["bottom"] <= own["top"] < own["bottom"] <= hand["top"], seen
+        if width > 400:  # the side: the points beside the status and the columns, the log beside the centre
+            assert scores["left"] >= center["right"] and log["left"] >= center["right"], seen
+            assert scores["top"] < center["top"] and log["top"] < hand["bottom"], seen
+        else:
+            assert hand["bottom"] <= scores["top"] < scores["bottom"] <= log["top"], seen
+        assert seen["width"] <= seen["view"], seen
+        assert seen["headings"] == ["Punkte", '"Verlauf"'], seen
+    replay.close()
+
+
 def test_guest_plays_free_game_to_the_end_board(page):
     start_free_game(page, computers=3, tempo="schnell")  # Schnell: the same game in less time
     used_rat = looked_at_layers = used_bar = False
@@ -75,6 +113,7 @@ def test_guest_plays_free_game_to_the_end_board(page):
     # the log grew by appends over many moves and was, each time, the whole log as the server renders it
     compared = [n for n in log_sizes if n is not None]
     assert len(compared) >= 5 and compared[-1] == 25, log_sizes
+    check_replay_looks_like_the_table(page)
     page.get_by_role("button", name="Neue Partie").click()
     page.wait_for_selector("#kl-conn[data-state=open]")
     assert not page.locator("[data-testid=endboard]").count()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 NO_ANIMATIONS = "document.getAnimations().length"
 
@@ -302,3 +304,44 @@ def test_a_columns_layers_window_lists_every_layer_top_first(page):
     assert [item["cards"] for item in seen["items"]] == [[r] * p + [0] * b for r, p, b, _ in seen["data"]]
     page.keyboard.press("Escape")
     assert not page.locator("#kl-dialog[open]").count()
+
+
+#: While the player draws: the Karren's cards, whether each is in the viewport, and whether a tap at its centre
+#: reaches it (not the sticky hand panel or the status line above it); and what the hand panel still shows.
+KARREN_IN_SIGHT = """(() => { const s = document.getElementById('kl-status');
+    if (s.dataset.myTurn !== '1' || s.dataset.phase !== 'ziehen') return null;
+    const cards = [...document.querySelectorAll('#kl-center .kl-karren-cards .kl-draw')].map((el) => {
+        const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return {inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+                hit: el.contains(document.elementFromPoint(x, y))}; });
+    const shown = (sel) => !!document.querySelector(sel)?.checkVisibility();
+    return {cards, kleben: shown('#kl-kleben'), bar: shown('#kl-hand .kl-groupbar'),
+            hand: shown('#kl-hand .kl-card')}; })()"""
+
+
+def test_on_a_phone_the_karren_is_in_sight_and_tappable_while_drawing(browser, live_site):
+    """Phone, drawing phase ("Zieh nach: noch 3"): the Karren lay below the fold, under the sticky hand panel with
+    its greyed-out Kleben. Now the page brings the Karren into sight, and the panel keeps only the cards (and Rat)."""
+    context = browser.new_context(
+        base_url=live_site, locale="de-DE", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    start_free_game(page, computers=3)  # the easy computers always take what they covered: the covered one draws
+    deadline = time.monotonic() + 120
+    while (phase := wait_for_turn(page, deadline)) != "ziehen":
+        assert phase is not None, "the game ended before the player drew"
+        version = page.locator("#tbl-v").get_attribute("data-version")
+        page.keyboard.press({"kleben": "a", "nehmen": "l", "liegen": "p"}[phase])  # "p": Altpapier and draw
+        if phase == "kleben":
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelector('#tbl-v').dataset.version !== '{version}'")
+    in_sight = f"(() => {{ const seen = {KARREN_IN_SIGHT};"
+    in_sight += " return !seen || seen.cards.every((c) => c.inView && c.hit); })()"
+    with contextlib.suppress(PlaywrightTimeout):  # the page may scroll smoothly; if it does not, the assert says so
+        page.wait_for_function(in_sight, timeout=5000)
+    seen = page.evaluate(KARREN_IN_SIGHT)
+    if seen is not None:  # (else the Durchgang ended meanwhile: the Druckerei and the Karren ran out)
+        assert seen["cards"] and all(card["inView"] and card["hit"] for card in seen["cards"]), seen
+        assert seen["hand"] and not seen["kleben"] and not seen["bar"], seen
+    context.close()

@@ -371,6 +371,34 @@
     $(".kl-groupbar", hand).replaceChildren(...bar);
   }
 
+  // ---- drawing: the Plakatkarren in sight. On a phone the centre may lie below the fold, under the hand panel
+  // that sticks at the bottom (table.css drops the panel's kleben controls while the viewer draws). When the
+  // viewer's drawing begins, and after each card drawn, the page scrolls the centre into the space between the
+  // sticky status line and the hand panel if it is not all there; between two versions it leaves the scrolling
+  // to the player.
+  let drawingSeen = null;
+  function showKarren() {
+    const status = $("#kl-status");
+    if (status?.dataset.myTurn !== "1" || status.dataset.phase !== "ziehen") {
+      drawingSeen = null;
+      return;
+    }
+    const version = $("#tbl-v")?.dataset.version || "";
+    const center = $("#kl-center");
+    if (!center || drawingSeen === version) return;
+    drawingSeen = version;
+    const sticky = (el) => el && getComputedStyle(el).position === "sticky";
+    const topline = $(".game-topline");
+    const hand = $("#kl-hand");
+    const top = sticky(topline) ? topline.offsetHeight : 0;
+    const bottom = window.innerHeight - (sticky(hand) ? hand.offsetHeight : 0);
+    const box = center.getBoundingClientRect();
+    const room = 12; // the cards' "passt" tags hang a little below them
+    let delta = Math.max(0, box.bottom + room - bottom);
+    if (box.top - delta - room < top) delta = box.top - room - top; // the top wins if both do not fit
+    if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: motionOk() ? "smooth" : "auto" });
+  }
+
   function afterUpdate() {
     fillHidden();
     renderHand();
@@ -384,6 +412,7 @@
     recordOnDevice();
     introOnce();
     keepFocus();
+    showKarren();
   }
 
   // ---- pointer input (event delegation: fragments are replaced on every update)

@@ -264,3 +264,17 @@ def test_a_column_carries_its_layers_as_data_top_first():
             f"{ui.hints.group_short(g)} {ui.group_view(g)['name']}" for g in groups
         ]
         assert "<template" not in html and "<li" not in html
+
+
+def test_the_replay_board_has_the_parts_its_layout_places_and_their_headings():
+    """The replay page puts the fragments one after the other; table.css lays them out as the table page by their
+    ids (.replay-board.kl-table). The Punktetafel's points bring their heading (a caption, hidden on the table
+    page, which has its own), the log its label (the replay shows it as the log's heading)."""
+    from games.core.fragments import to_html
+
+    ctx = contexts(played(6, 30))[0]
+    html = to_html({**ui.public_fragments(ctx), **ui.replay_fragments(ctx)})
+    for part in ("kl-status", "kl-center", "kl-hand", "kl-decision", "kl-turn", "kl-scores", "kl-log", "kl-col-0"):
+        assert f'id="{part}"' in html[part if part != "kl-hand" else "kl-hand-data"], part
+    assert "<caption>Punkte</caption>" in html["kl-scores"]
+    assert 'aria-label="Verlauf"' in html["kl-log"]
