@@ -7,16 +7,18 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from accounts import services
 from accounts.forms import AddPlayerForm, DeactivateForm, ReactivateForm, RenameForm, TalerAdjustForm
 from accounts.models import LedgerEntry, User, Wallet
 from moderation import services as moderation
-from moderation.admin_actions import confirm_with_form
+from moderation.admin_actions import RefuseForbiddenActions, confirm_with_form, refusal
 from moderation.forms import MuteForm
+from moderation.services import ModerationError
 
 # Fields of an existing player that only the moderation actions (or the site itself) change.
 MODERATED_FIELDS = ("username", "is_active", "is_guest")
@@ -43,7 +45,7 @@ class ReadOnlyLedgerInline(admin.TabularInline):
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(RefuseForbiddenActions, BaseUserAdmin):
     list_display = ("username", "is_guest", "is_active", "balance", "date_joined", "last_login")
     list_filter = ("is_guest", "is_active", "is_staff")
     search_fields = ("username", "email")
@@ -114,13 +116,16 @@ class UserAdmin(BaseUserAdmin):
         rows = format_html_join(
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            ((e.created.strftime("%d.%m.%Y %H:%M"), e.reason, f"{e.amount:+d}", e.balance_after) for e in entries),
+            (
+                (timezone.localtime(e.created).strftime("%d.%m.%Y %H:%M"), e.reason, f"{e.amount:+d}", e.balance_after)
+                for e in entries
+            ),
         )
         if not entries:
             return "–"
         return format_html("<table><tr><th>Datum</th><th>Grund</th><th>Betrag</th><th>Stand</th></tr>{}</table>", rows)
 
-    @admin.action(description=_("Ausgewählte Spieler mit Grund sperren"))
+    @admin.action(description=_("Ausgewählte Spieler mit Grund sperren"), permissions=["change"])
     def deactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         return self._with_reason(
             request,
@@ -128,12 +133,12 @@ class UserAdmin(BaseUserAdmin):
             "deactivate_with_reason",
             DeactivateForm,
             services.deactivate_user,
-            done=_("%d Spieler gesperrt."),
+            done=lambda n: ngettext("%(count)d Spieler gesperrt.", "%(count)d Spieler gesperrt.", n),
             title=_("Spieler sperren"),
             submit=_("Sperren"),
         )
 
-    @admin.action(description=_("Sperre der ausgewählten Spieler mit Grund aufheben"))
+    @admin.action(description=_("Sperre der ausgewählten Spieler mit Grund aufheben"), permissions=["change"])
     def reactivate_with_reason(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         return self._with_reason(
             request,
@@ -141,20 +146,39 @@ class UserAdmin(BaseUserAdmin):
             "reactivate_with_reason",
             ReactivateForm,
             services.reactivate_user,
-            done=_("Sperre von %d Spielern aufgehoben."),
+            done=lambda n: ngettext(
+                "Sperre von %(count)d Spieler aufgehoben.", "Sperre von %(count)d Spielern aufgehoben.", n
+            ),
             title=_("Sperre aufheben"),
             submit=_("Sperre aufheben"),
         )
 
     def _with_reason(self, request, queryset, action, form_class, apply, *, done, title, submit):  # type: ignore[no-untyped-def]
-        """Block or unblock the selected players: the reason's form, then the audited service for each."""
+        """Block or unblock the selected players: the reason's form, then the audited service for each.
+        The service refuses a player already in that state (and more); the message counts only the
+        players it changed."""
         form = form_class(request.POST if "apply" in request.POST else None)
         if "apply" in request.POST and form.is_valid():
+            changed = 0
             for user in queryset:
-                apply(user=user, reason=form.cleaned_data["reason"], by=request.user)
-            self.message_user(request, done % queryset.count(), messages.SUCCESS)
+                try:
+                    apply(user=user, reason=form.cleaned_data["reason"], by=request.user)
+                except ModerationError as error:
+                    self.message_user(request, refusal(user, error), messages.ERROR)
+                    continue
+                changed += 1
+            if changed:
+                self.message_user(request, done(changed) % {"count": changed}, messages.SUCCESS)
             return None
-        context = {"form": form, "users": queryset, "action": action, "title": title, "submit": submit}
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "users": queryset,
+            "action": action,
+            "title": title,
+            "submit": submit,
+            "opts": self.model._meta,
+        }
         return render(request, "admin/accounts/sperren.html", context)
 
     @admin.action(description=_("Spieler umbenennen (anstößiger Name)"), permissions=["change"])
@@ -199,7 +223,7 @@ class UserAdmin(BaseUserAdmin):
 
 
 @admin.register(Wallet)
-class WalletAdmin(admin.ModelAdmin):
+class WalletAdmin(RefuseForbiddenActions, admin.ModelAdmin):
     list_display = ("player", "balance", "last_allowance")
     list_select_related = ("user",)
     search_fields = ("user__username",)
@@ -218,7 +242,7 @@ class WalletAdmin(admin.ModelAdmin):
     def player(self, obj: Wallet) -> str:
         return obj.user.username
 
-    @admin.action(description=_("Taler gutschreiben/abziehen"))
+    @admin.action(description=_("Taler gutschreiben/abziehen"), permissions=["change"])
     def adjust_taler(self, request: HttpRequest, queryset) -> HttpResponse | None:  # type: ignore[no-untyped-def]
         if "apply" in request.POST:
             form = TalerAdjustForm(request.POST)
@@ -226,17 +250,25 @@ class WalletAdmin(admin.ModelAdmin):
                 done = 0
                 for wallet in queryset.select_related("user"):
                     try:
-                        services.admin_adjust(
+                        booking = services.admin_adjust(
                             admin=request.user,
                             user=wallet.user,
                             amount=form.cleaned_data["amount"],
                             reason=form.cleaned_data["reason"],
                             key=f"{form.cleaned_data['nonce']}:{wallet.pk}",
                         )
-                        done += 1
                     except services.TalerError as error:
                         self.message_user(
                             request, self._refusal(wallet, form.cleaned_data["amount"], error), messages.ERROR
+                        )
+                        continue
+                    if booking.created:
+                        done += 1
+                    else:  # the same form sent again: its booking stands, nothing new
+                        self.message_user(
+                            request,
+                            gettext("%(player)s: schon gebucht – nichts geändert.") % {"player": wallet.user.username},
+                            messages.WARNING,
                         )
                 if done:
                     text = ngettext("%(count)d Konto gebucht.", "%(count)d Konten gebucht.", done) % {"count": done}
@@ -244,11 +276,15 @@ class WalletAdmin(admin.ModelAdmin):
                 return None
         else:
             form = TalerAdjustForm(initial={"nonce": secrets.token_hex(16)})
-        return render(
-            request,
-            "admin/accounts/taler.html",
-            {"form": form, "wallets": queryset, "action": "adjust_taler", "title": _("Taler gutschreiben/abziehen")},
-        )
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "wallets": queryset,
+            "action": "adjust_taler",
+            "title": _("Taler gutschreiben/abziehen"),
+            "opts": self.model._meta,
+        }
+        return render(request, "admin/accounts/taler.html", context)
 
     @staticmethod
     def _refusal(wallet: Wallet, amount: int, error: services.TalerError) -> str:

@@ -2,13 +2,23 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import AdminUserCreationForm, AuthenticationForm, UserCreationForm
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_NAME_LENGTH, User
 
 
 class NameRules:
-    """A new player's name: what the registration form and the admin's "add player" form both check."""
+    """A new player's name: what the registration form and the admin's "add player" form both check
+    (and say: the model field's help text and maxlength speak of Django's 150 characters)."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        field = self.fields["username"]
+        field.widget.attrs["maxlength"] = MAX_NAME_LENGTH
+        # the chat's wording ("höchstens 30 Zeichen"), already translated
+        field.help_text = capfirst(gettext("höchstens %(n)s Zeichen") % {"n": MAX_NAME_LENGTH}) + "."
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
@@ -28,10 +38,6 @@ class RegistrationForm(NameRules, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
-
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.fields["username"].widget.attrs["maxlength"] = MAX_NAME_LENGTH
 
 
 class AddPlayerForm(NameRules, AdminUserCreationForm):

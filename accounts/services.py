@@ -254,21 +254,39 @@ def admin_adjust(*, admin: User, user: User, amount: int, reason: str, key: str)
     return booking
 
 
-def deactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
-    """Block the account with a reason; audited (``by``: the admin)."""
-    _set_active(user, False, reason, by, missing=N_("Bitte einen Grund für die Sperre angeben."))
+def deactivate_user(*, user: User, reason: str, by: User | None = None) -> User:
+    """Block the account with a reason; audited (``by``: the admin). Refused (ModerationError, nothing
+    written) for an account already blocked, for the admin's own account and, unless ``by`` is a
+    superuser, for a superuser's."""
+    return _set_active(user, False, reason, by, missing=N_("Bitte einen Grund für die Sperre angeben."))
 
 
-def reactivate_user(*, user: User, reason: str, by: User | None = None) -> None:
-    """Lift a block, with a reason; audited (``by``: the admin)."""
-    _set_active(user, True, reason, by, missing=N_("Bitte einen Grund angeben, warum die Sperre aufgehoben wird."))
+def reactivate_user(*, user: User, reason: str, by: User | None = None) -> User:
+    """Lift a block, with a reason; audited (``by``: the admin). Refused for an account that is not blocked."""
+    missing = N_("Bitte einen Grund angeben, warum die Sperre aufgehoben wird.")
+    return _set_active(user, True, reason, by, missing=missing)
 
 
-def _set_active(user: User, active: bool, reason: str, by: User | None, *, missing: str) -> None:
+def _set_active(user: User, active: bool, reason: str, by: User | None, *, missing: str) -> User:
+    """Block or unblock once: the row is locked and its current state checked before anything is written,
+    so a repeated or parallel request changes nothing and writes no second audit record."""
     reason = reason.strip()
     if not reason:
-        raise TalerError(missing)
+        raise ModerationError(gettext(missing), field="reason")
     with transaction.atomic():
+        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        if active and user.is_active:
+            raise ModerationError(gettext("%(name)s ist nicht gesperrt.") % {"name": user.username})
+        if not active:
+            if not user.is_active:
+                raise ModerationError(gettext("%(name)s ist schon gesperrt.") % {"name": user.username})
+            if by is not None and by.pk == user.pk:
+                raise ModerationError(gettext("Du kannst dich nicht selbst sperren."))
+            if by is not None and user.is_superuser and not by.is_superuser:
+                raise ModerationError(
+                    gettext("Das Konto von %(name)s (Superuser) darf nur ein Superuser sperren.")
+                    % {"name": user.username}
+                )
         user.is_active = active
         user.deactivation_reason = "" if active else reason
         user.save(update_fields=["is_active", "deactivation_reason"])
@@ -280,29 +298,47 @@ def _set_active(user: User, active: bool, reason: str, by: User | None, *, missi
             target_label=user.username,
             reason=reason,
         )
+    return user
 
 
 _USERNAME = UnicodeUsernameValidator()
 
 
+GUEST_PREFIX = "Gast-"
+
+
 def check_username(username: str, *, user: User) -> str:
-    """A new name for ``user``: the rules of the registration form, German refusals."""
+    """A new name for ``user``: the rules of the registration form, German refusals (on the field
+    ``username``). A guest stays recognisable as a guest: their new name starts with "Gast-" too."""
     username = (username or "").strip()
+
+    def refuse(message: str) -> ModerationError:
+        return ModerationError(message, field="username")
+
     if not username:
-        raise ModerationError("Bitte einen neuen Namen angeben.")
+        raise refuse(gettext("Bitte einen neuen Namen angeben."))
     if len(username) > MAX_NAME_LENGTH:
-        raise ModerationError(f"Der Name darf höchstens {MAX_NAME_LENGTH} Zeichen lang sein.")
+        raise refuse(gettext("Der Name darf höchstens %(max)d Zeichen lang sein.") % {"max": MAX_NAME_LENGTH})
     try:
         _USERNAME(username)
     except ValidationError:
-        raise ModerationError("Der Name darf nur Buchstaben, Ziffern und @ . + - _ enthalten.")
-    if not user.is_guest and username.lower().startswith("gast-"):
-        raise ModerationError("Namen, die mit „Gast-“ beginnen, sind für Gäste reserviert.")
+        raise refuse(gettext("Der Name darf nur Buchstaben, Ziffern und @ . + - _ enthalten."))
+    if user.is_guest:
+        if not username.startswith(GUEST_PREFIX) or len(username) == len(GUEST_PREFIX):
+            raise refuse(gettext("Ein Gast heißt „Gast-…“: der neue Name muss mit „Gast-“ beginnen."))
+    elif username.lower().startswith(GUEST_PREFIX.lower()):
+        raise refuse(gettext("Namen, die mit „Gast-“ beginnen, sind für Gäste reserviert."))
     if get_user_model().objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
-        raise ModerationError("Dieser Name ist schon vergeben.")
+        raise refuse(gettext("Dieser Name ist schon vergeben."))
     if username == user.username:
-        raise ModerationError("Das ist schon der Name dieses Spielers.")
+        raise refuse(gettext("Das ist schon der Name dieses Spielers."))
     return username
+
+
+def as_sentence(text: str) -> str:
+    """``text`` ending with a full stop (unless it already ends with . ! or ?)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else f"{text}."
 
 
 def rename_user(*, user: User, username: str, reason: str, by: User) -> User:
@@ -314,7 +350,7 @@ def rename_user(*, user: User, username: str, reason: str, by: User) -> User:
         old = user.username
         user.username = username
         user.login_notice = (
-            f"Dein Name „{old}“ wurde von der Moderation in „{username}“ geändert. Grund: {reason} "
+            f"Dein Name „{old}“ wurde von der Moderation in „{username}“ geändert. Grund: {as_sentence(reason)} "
             f"Melde dich ab jetzt mit „{username}“ an."
         )
         user.save(update_fields=["username", "login_notice"])

@@ -8,15 +8,24 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
+from accounts.selectors import wallet_of
+from accounts.services import format_taler
+from games.core.fragments import render_template
 from lobby import lobby_list, presenters, selectors
 from lobby.runtime import notify
 
 
 def render_room(table_id: int, user: Any) -> str | None:
+    """The waiting room, and the viewer's balance for the header (a stake held or released meanwhile, e.g.
+    when a moderator closes the table)."""
     table = selectors.table_with_seats(table_id)
     if table is None:
         return None
-    return render_to_string("lobby/_room.html", {"info": presenters.describe(table, user)})
+    html = render_to_string("lobby/_room.html", {"info": presenters.describe(table, user)})
+    wallet = wallet_of(user) if user is not None else None
+    if wallet is not None:
+        html += render_template("games/core/header_balance.html", {"balance": format_taler(wallet.balance)})
+    return html
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):

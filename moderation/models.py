@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -91,4 +92,4 @@ class ChatBan(models.Model):
         indexes = [models.Index(fields=["user", "until"], name="chatban_user_until")]
 
     def __str__(self) -> str:
-        return f"{self.user} bis {self.until:%d.%m.%Y %H:%M}"
+        return f"{self.user} bis {timezone.localtime(self.until):%d.%m.%Y %H:%M}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -21,11 +22,13 @@ MUTE_PERIODS: dict[str, tuple[timedelta, str]] = {
 
 
 class ModerationError(Exception):
-    """A refused moderation action; ``message`` is German, for the admin."""
+    """A refused moderation action; ``message`` is German, for the admin. ``field``: the form field whose
+    input was refused (the admin can correct it), None when the refusal is about the object's state."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.field = field
 
 
 def clean_reason(reason: str) -> str:
@@ -79,12 +82,21 @@ def ban_message(ban: ChatBan) -> str:
 
 
 def mute_user(*, user: Any, period: str, reason: str, by: Any) -> ChatBan:
-    """Mute ``user`` in every table chat for one of ``MUTE_PERIODS``, audited."""
+    """Mute ``user`` in every table chat for one of ``MUTE_PERIODS``, audited. Refused while a mute of
+    theirs is in force (lift it first): a player has at most one, so lifting it unmutes them. The user's
+    row is locked first, so two parallel requests cannot both find none."""
     if period not in MUTE_PERIODS:
         raise ModerationError("Bitte eine der angebotenen Dauern wählen.")
     reason = clean_reason(reason)
     length, label = MUTE_PERIODS[period]
     with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        current = active_ban(user.pk)
+        if current is not None:
+            raise ModerationError(
+                gettext("%(name)s ist schon stummgeschaltet bis %(until)s.")
+                % {"name": user.username, "until": local_time(current.until)}
+            )
         ban = ChatBan.objects.create(user=user, until=timezone.now() + length, reason=reason, by=by)
         record(
             actor=by,
