@@ -57,5 +57,20 @@ def _render(request: HttpRequest, slug: str | None) -> HttpResponse:
         "rows": rows,
         "own": own,
         "own_in_list": own is not None and any(row.user_id == own.user_id for row in rows),
+        "solo_lists": _solo_lists([slug] if slug else list(names), names),
     }
     return render(request, "leaderboard/bestenliste.html", context)
+
+
+def _solo_lists(slugs: list[str], names: dict[str, str]) -> list[tuple[str, list[Tab]]]:
+    """The solo modes' own lists of each game (they do not count here): Tagesliste and records."""
+    out = []
+    for s in slugs:
+        modes, tabs = registry.solo(s), []
+        if modes.daily is not None:
+            tabs.append(Tab(_("Tagesliste"), reverse("leaderboard:daily", args=[s]), False))
+        if modes.record is not None:
+            tabs.append(Tab(_("Rekorde"), reverse("leaderboard:records", args=[s]), False))
+        if tabs:
+            out.append((names[s], tabs))
+    return out

@@ -131,3 +131,12 @@ def test_page_query_count_does_not_grow_with_rows(client, player, score, django_
         score(player(f"spieler{i}"), i)
     with django_assert_max_num_queries(3):
         client.get("/bestenliste/")
+
+
+def test_the_bestenliste_links_to_the_solo_modes_own_lists(client):
+    every = html(client, "/bestenliste/")
+    for slug in ("kleister", "neon", "rocket", "burg"):
+        assert f'href="/bestenliste/{slug}/taeglich/"' in every and f'href="/bestenliste/{slug}/rekorde/"' in every
+    one = html(client, "/bestenliste/burg/")
+    assert 'href="/bestenliste/burg/taeglich/"' in one and 'href="/bestenliste/kleister/taeglich/"' not in one
+    assert "zählen nicht für die Bestenliste" in one
