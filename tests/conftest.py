@@ -72,3 +72,17 @@ def paul(db):  # type: ignore[no-untyped-def]
     from accounts import services
 
     return services.register_user(username="paul", password="Kleister-1929!")
+
+
+@pytest.fixture
+def chef(django_user_model):  # type: ignore[no-untyped-def]
+    """The site's admin (a superuser)."""
+    return django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
+
+
+@pytest.fixture
+def admin_client(client, chef):  # type: ignore[no-untyped-def]
+    """A client logged in as ``chef`` (``client.admin``), for the Django admin."""
+    client.force_login(chef, backend="django.contrib.auth.backends.ModelBackend")
+    client.admin = chef
+    return client

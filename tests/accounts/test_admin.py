@@ -9,14 +9,6 @@ from moderation.models import AuditRecord
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):
-    admin = django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-    client.force_login(admin, backend="django.contrib.auth.backends.ModelBackend")
-    client.admin = admin
-    return client
-
-
 def test_admin_is_german(admin_client):
     html = admin_client.get("/admin/").content.decode()
     assert "Verwaltung" in html and "Buchungen" in html

@@ -21,18 +21,6 @@ USERS = "/admin/accounts/user/"
 WALLETS = "/admin/accounts/wallet/"
 
 
-@pytest.fixture
-def chef(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-
-
-@pytest.fixture
-def admin_client(client, chef):  # type: ignore[no-untyped-def]
-    client.force_login(chef, backend="django.contrib.auth.backends.ModelBackend")
-    client.admin = chef
-    return client
-
-
 def staff_client(client, django_user_model, *codenames: str):  # type: ignore[no-untyped-def]
     staff = django_user_model.objects.create_user("aufsicht", password="Aufsicht-1929!", is_staff=True)
     staff.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts", codename__in=codenames))

@@ -13,14 +13,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Kleister-1929!"
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):  # type: ignore[no-untyped-def]
-    admin = django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-    client.force_login(admin, backend="django.contrib.auth.backends.ModelBackend")
-    client.admin = admin
-    return client
-
-
 def rename(admin_client, users, username, reason="anstößiger Name"):  # type: ignore[no-untyped-def]
     data = {
         "action": "rename",

@@ -10,8 +10,9 @@ import uuid
 PASSWORD = "Kleister-1929!"
 
 
-def register(browser, live_site, name):  # type: ignore[no-untyped-def]
-    context = browser.new_context(base_url=live_site, locale="de-DE")
+def register(browser, live_site, name, **context_options):  # type: ignore[no-untyped-def]
+    """A new registered player in a browser context of their own (``context_options``: e.g. a phone's viewport)."""
+    context = browser.new_context(base_url=live_site, locale="de-DE", **context_options)
     page = context.new_page()
     page.set_default_timeout(20000)
     page.goto("/konto/registrieren/")

@@ -14,14 +14,6 @@ from moderation.models import AuditRecord
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):  # type: ignore[no-untyped-def]
-    admin = django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-    client.force_login(admin, backend="django.contrib.auth.backends.ModelBackend")
-    client.admin = admin
-    return client
-
-
 def void(admin_client, entries, reason="Absprache mit einem Mitspieler"):  # type: ignore[no-untyped-def]
     data = {"action": "void", "_selected_action": [e.pk for e in entries], "apply": "1", "reason": reason}
     return admin_client.post("/admin/leaderboard/scoreentry/", data, follow=True).content.decode()

@@ -17,17 +17,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 REASON = "Tisch hängt, Spieler melden einen Fehler"
 
 
-@pytest.fixture
-def chef(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-
-
-@pytest.fixture
-def admin_client(client, chef):  # type: ignore[no-untyped-def]
-    client.force_login(chef, backend="django.contrib.auth.backends.ModelBackend")
-    return client
-
-
 def close(admin_client, table_ids, reason=REASON, url="/admin/lobby/table/"):  # type: ignore[no-untyped-def]
     data = {"action": "close_tables", "_selected_action": table_ids, "apply": "1", "reason": reason}
     return admin_client.post(url, data, follow=True)

@@ -10,7 +10,7 @@ from lobby import services
 from lobby.models import Match
 from lobby.runtime import rendering, snapshot
 from tests.lobby.conftest import finish_randomly
-from tests.lobby.test_live import balance, open_kleister
+from tests.lobby.test_live import balance, open_game, open_kleister
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,16 +81,7 @@ def test_a_game_too_short_to_count_says_so_on_the_end_board(players, game):
     """Speedneon: "Partien unter 90 Sekunden werden nicht gewertet." (a random game here takes a second)."""
     from leaderboard.models import ScoreEntry
 
-    table = services.open_table(
-        host=players[0],
-        game=game,
-        places=2,
-        options={},
-        clock_seconds=None,
-        bot_level="leicht",
-        stake=0,
-        fill_computers=True,
-    )
+    table = open_game(players[0], game, fill_computers=True)
     match = finish_randomly(services.start_table(table_id=table.pk, user=players[0]))
     if game == "neon":
         assert match.players[0]["bestenliste"] == {"kurz": 90}

@@ -34,6 +34,20 @@ def open_kleister(host, **kw):  # type: ignore[no-untyped-def]
     return services.open_table(host=host, game="kleister", **settings)
 
 
+def open_game(host, game: str, fill_computers: bool):  # type: ignore[no-untyped-def]
+    """A table of two places for ``game`` with its default options, no clock and no stake."""
+    return services.open_table(
+        host=host,
+        game=game,
+        places=2,
+        options={},
+        clock_seconds=None,
+        bot_level="leicht",
+        stake=0,
+        fill_computers=fill_computers,
+    )
+
+
 def balance(user) -> int:
     return user.wallet.__class__.objects.get(user=user).balance
 
@@ -396,16 +410,7 @@ def test_after_a_takeover_the_log_still_credits_the_person_with_their_own_moves(
     from games.core import registry
     from lobby.runtime import actions, rendering, snapshot
 
-    table = services.open_table(
-        host=players[0],
-        game=game,
-        places=2,
-        options={},
-        clock_seconds=None,
-        bot_level="leicht",
-        stake=0,
-        fill_computers=False,
-    )
+    table = open_game(players[0], game, fill_computers=False)
     services.join_table(table_id=table.pk, user=players[1])
     match = Match.objects.get(table=table)
     engine, rng = registry.engine(game), random.Random(3)

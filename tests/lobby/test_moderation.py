@@ -13,11 +13,6 @@ from tests.lobby.test_live import balance, open_kleister
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def chef(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-
-
 def test_closing_a_waiting_room_gives_the_held_stakes_back(chef, grete):
     table = open_kleister(grete, places=3, stake=10)
     assert balance(grete) == 990

@@ -12,17 +12,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def chef(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_superuser("chef", password="Chef-Passwort-1")
-
-
-@pytest.fixture
-def admin_client(client, chef):  # type: ignore[no-untyped-def]
-    client.force_login(chef, backend="django.contrib.auth.backends.ModelBackend")
-    return client
-
-
-@pytest.fixture
 def record(chef):  # type: ignore[no-untyped-def]
     player = accounts.register_user(username="grete", password="Kleister-1929!")
     return services.mute_user(user=player, period="1h", reason="Spam", by=chef) and AuditRecord.objects.get()

@@ -81,3 +81,20 @@ def situation(
 def act(s: E.State, seat: int, action: dict) -> E.State:
     s2, _ = E.apply(s, seat, action)
     return s2
+
+
+STRANDMAUER = 3  # the sketch "Strandmauer"
+
+
+def open_discard() -> E.State:
+    """Open building at two: seat 0 discards from "S1 T1 G1"; seat 1 has Treibholz on fields 0 and 2, so a
+    Treibholz on 1 would bring it most (the red die)."""
+    return situation(
+        options={"bauen": "offen"},
+        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
+        auslage="S1 T1 G1",
+        sketches={0: STRANDMAUER, 1: STRANDMAUER},
+        order=[0, 1],
+        turn=2,
+        step="ablegen",
+    )

@@ -12,7 +12,7 @@ from games.core.bots import Choice
 from games.core.search import Budget
 from games.core.simulate import play
 
-from .helpers import situation
+from .helpers import open_discard, situation
 
 MAUER = 3
 
@@ -83,15 +83,7 @@ def test_bots_see_only_the_view():
 
 
 def test_normal_discards_the_red_die_when_building_is_open():
-    s = situation(
-        options={"bauen": "offen"},
-        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
-        auslage="S1 T1 G1",
-        sketches={0: MAUER, 1: MAUER},
-        order=[0, 1],
-        turn=2,
-        step="ablegen",
-    )
+    s = open_discard()
     view = E.view(s, 0)
     choice = B.choose_normal(view, E.legal_actions(s, 0), random.Random(1))
     assert choice.action == {"type": "ablegen", "wuerfel": view["ablegen_hinweis"]["rot"]}

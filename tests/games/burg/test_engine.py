@@ -11,7 +11,7 @@ from games.burg import engine as E
 from games.burg.content import Sketch
 from games.core.protocol import IllegalAction
 
-from .helpers import act, situation
+from .helpers import act, open_discard, situation
 
 # sketch 3 "Strandmauer": 222 / ... / ...   sketch 10 "Möwennest": ~~~ / .3. / .3.
 MAUER, MOEWE = 3, 10
@@ -450,15 +450,7 @@ def test_castles_show_at_the_scoring():
 
 def test_discard_hint_marks_the_die_that_gives_the_opponent_most():
     # open building, seat 0 discards; seat 1 has Treibholz on 0 and 2: a Treibholz on 1 brings 2+2+4 = 8
-    s = situation(
-        options={"bauen": "offen"},
-        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
-        auslage="S1 T1 G1",
-        sketches={0: MAUER, 1: MAUER},
-        order=[0, 1],
-        turn=2,
-        step="ablegen",
-    )
+    s = open_discard()
     t1 = next(d for d in s.auslage if content.material(d[0]) == content.TREIBHOLZ)
     hint = E.view(s, 0)["ablegen_hinweis"]
     assert hint["gegner"] == 1 and hint["rot"] == t1[0]

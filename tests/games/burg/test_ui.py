@@ -14,7 +14,7 @@ from games.burg import content, preview, ui
 from games.burg import engine as E
 from games.core.fragments import Fragment, FragmentContext, TableView, clear_render_cache, to_html
 
-from .helpers import situation
+from .helpers import open_discard, situation
 from .test_properties import _shuffle_castle, walk
 
 MAUER = next(nr for nr, sk in content.SKETCHES.items() if sk.name == "Strandmauer")
@@ -122,15 +122,7 @@ def test_lit_places_are_exactly_the_legal_builds_and_each_has_a_preview():
 
 
 def test_open_building_marks_the_red_die_when_discarding():
-    s = situation(
-        options={"bauen": "offen"},
-        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
-        auslage="S1 T1 G1",
-        sketches={0: MAUER, 1: MAUER},
-        order=[0, 1],
-        turn=2,
-        step="ablegen",
-    )
+    s = open_discard()
     t1 = next(d for d in s.auslage if content.material(d[0]) == content.TREIBHOLZ)
     turn = turn_of(s, 0)
     assert turn["step"] == "ablegen" and turn["rot"] == t1[0]
@@ -308,15 +300,7 @@ def test_every_seat_sees_what_each_auslage_die_means_for_its_own_castle_also_whi
 
 def test_the_discarding_seat_sees_its_own_castle_and_its_opponents():
     # RT "Beim Ablegen zu zweit steht dort auch, was er deinem Gegner bringen würde": "auch" – the own line stays
-    s = situation(
-        options={"bauen": "offen"},
-        castles={0: {4: "G1"}, 1: {0: "T1", 2: "T1"}},
-        auslage="S1 T1 G1",
-        sketches={0: MAUER, 1: MAUER},
-        order=[0, 1],
-        turn=2,
-        step="ablegen",
-    )
+    s = open_discard()
     turn = turn_of(s, 0)
     assert turn["step"] == "ablegen" and set(turn["info"]) == set(turn["gabe"]) == {str(d[0]) for d in s.auslage}
     assert all(text.endswith(".") and "passt auf" in text for text in turn["info"].values())
