@@ -543,12 +543,7 @@
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     afterUpdate();
     animateChanges(beforeSwap, boardState());
-    beforeSwap = null;
-    const error = $("#table-error");
-    if (error && error.textContent.trim()) {
-      clearTimeout(error._timer);
-      error._timer = setTimeout(() => { error.textContent = ""; }, 5000);
-    }
+    beforeSwap = null; // a refusal in #table-error fades by static/games/core/table.js
   });
   afterUpdate();
 })();

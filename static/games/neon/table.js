@@ -502,11 +502,7 @@
   });
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     const error = $("#table-error");
-    if (error && error.textContent.trim()) {
-      busy = false;
-      clearTimeout(error._timer);
-      error._timer = setTimeout(() => { error.textContent = ""; }, 5000);
-    }
+    if (error && error.textContent.trim()) busy = false; // a refusal (static/games/core/table.js lets it fade)
     afterUpdate();
   });
   afterUpdate();
